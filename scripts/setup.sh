@@ -1,0 +1,24 @@
+# Sourced by start.sh, test.sh and bench.sh: Node, dependencies, local secrets, the SPA build.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/node-env.sh
+export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "[setup] installing dependencies (npm ci)..."
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# Local-only secrets. Never committed; production sets them with `wrangler secret put`.
+if [ ! -f .dev.vars ]; then
+  echo "[setup] writing .dev.vars with a fresh local password pepper"
+  {
+    echo "ENVIRONMENT=development"
+    echo "PASSWORD_PEPPER=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')"
+  } > .dev.vars
+fi
+
+if [ "${SKIP_BUILD:-}" != "1" ]; then
+  echo "[setup] building the web app..."
+  npx vite build --logLevel warn
+fi

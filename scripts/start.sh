@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# npm start: set everything up, seed demo data, serve app + API on one port.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+bash scripts/local-db.sh .wrangler/state
+PORT="${PORT:-8787}"
+node --input-type=module -e '
+import { DEMO_USERS } from "./worker/domain/seed/demo.ts";
+const port = process.env.PORT;
+console.log(`\n  Edge Exchange is starting on http://localhost:${port}/\n`);
+console.log("  Demo log-ins:");
+for (const u of DEMO_USERS) console.log(`    ${u.role.padEnd(9)} ${u.email.padEnd(22)} ${u.password}`);
+console.log(`\n  Operator console:      http://localhost:${port}/#/admin`);
+console.log(`  Verification codes:    http://localhost:${port}/dev/outbox (development only)\n`);
+' 
+exec npx wrangler dev --port "$PORT" --ip 127.0.0.1 --persist-to .wrangler/state --show-interactive-dev-session=false

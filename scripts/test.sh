@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# npm test: set everything up, then every check and every test. Fails on the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+mkdir -p .wrangler/reports
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "type-check"
+npm run --silent typecheck
+
+step "lint"
+npm run --silent lint
+
+step "unit tests (node)"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.wrangler/reports/unit.json
+
+step "worker tests (workerd)"
+npx vitest run --project worker --reporter=default --reporter=json --outputFile.json=.wrangler/reports/worker.json
+
+step "bundle budgets"
+node scripts/check-bundle.ts
+
+step "worker bundle (wrangler deploy --dry-run)"
+npx wrangler deploy --dry-run --outdir .wrangler/dry-run >/dev/null
+echo "worker bundles: $(du -sh .wrangler/dry-run | cut -f1)"
+
+step "browser tests (Playwright, Debian Chromium)"
+if [ -x /usr/bin/chromium ] || [ -x /usr/lib/chromium/chromium ]; then
+  PLAYWRIGHT_JSON_OUTPUT_NAME=.wrangler/reports/e2e.json npx playwright test --reporter=list,json
+elif [ "${CI:-}" = "true" ]; then
+  echo "Chromium is missing: install Debian's package (apt-get install -y chromium). Under CI this is an error." >&2
+  exit 1
+else
+  echo "SKIPPED: Chromium is not installed (apt-get install -y chromium). CI installs it and runs these."
+  rm -f .wrangler/reports/e2e.json
+fi
+
+node scripts/test-summary.ts .wrangler/reports

@@ -1,0 +1,38 @@
+/** Bindings, vars and secrets of the Worker (see wrangler.toml and README "Configuration"). */
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      FILES: R2Bucket;
+      ASSETS: Fetcher;
+      UserRoom: DurableObjectNamespace;
+      /** "production" or "development"; development enables the outbox page and endpoint. */
+      ENVIRONMENT: string;
+      /** Public origin of the site, used for Origin checks on sockets and wallet messages. */
+      SITE_ORIGIN: string;
+      /** Secret: mixed into every password hash. */
+      PASSWORD_PEPPER?: string;
+      /** HTTP mail API (production transport). */
+      MAIL_API_URL: string;
+      MAIL_API_KEY?: string;
+      /** HTTP SMS API (production transport). */
+      SMS_API_URL: string;
+      SMS_API_KEY?: string;
+      /** Fiat rate provider; empty means keep the stored rates. */
+      FIAT_RATES_URL: string;
+    }
+  }
+}
+
+export type Env = Cloudflare.Env;
+
+export const isDevelopment = (env: Env): boolean => env.ENVIRONMENT === "development";
+
+declare global {
+  namespace Cloudflare {
+    interface GlobalProps {
+      mainModule: typeof import("./index.ts");
+      durableNamespaces: "UserRoom";
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { createMiddleware } from "hono/factory";
+import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
+import { badRequest } from "./api-error.ts";
+import type { AppEnv, Fields } from "./context.ts";
+
+/**
+ * Reads the request once into flat fields: query string first, then the body
+ * (form-encoded as the spec says; JSON and multipart accepted too). Picks the
+ * language from the `lang` field and removes it, so schemas can be strict.
+ * Object.fromEntries defines own properties, so "__proto__" is just a key.
+ */
+export const readFields = createMiddleware<AppEnv>(async (c, next) => {
+  const entries: [string, string | File][] = [...new URL(c.req.url).searchParams.entries()];
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") entries.push(...(await bodyEntries(c.req.raw)));
+  const fields: Fields = Object.fromEntries(entries);
+  const lang = fields.lang;
+  c.set("lang", isLang(lang) ? lang : DEFAULT_LANG);
+  delete fields.lang;
+  c.set("fields", fields);
+  await next();
+});
+
+/** Sets the language from the query alone, for routes that read their own body. */
+export const queryLang = createMiddleware<AppEnv>(async (c, next) => {
+  const lang = c.req.query("lang");
+  c.set("lang", isLang(lang) ? lang : DEFAULT_LANG);
+  await next();
+});
+
+async function bodyEntries(req: Request): Promise<[string, string | File][]> {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  try {
+    if (type === "application/x-www-form-urlencoded") {
+      return [...new URLSearchParams(await req.text()).entries()];
+    }
+    if (type === "multipart/form-data") {
+      const form = await req.formData();
+      return [...form.entries()] as [string, string | File][];
+    }
+    if (type === "application/json") {
+      const text = await req.text();
+      if (text.trim() === "") return [];
+      const json: unknown = JSON.parse(text);
+      if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error("not an object");
+      return Object.entries(json).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]);
+    }
+    const text = await req.text();
+    if (text.length === 0) return [];
+  } catch {
+    throw badRequest("BAD_BODY");
+  }
+  throw badRequest("BAD_BODY");
+}
