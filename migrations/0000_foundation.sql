@@ -154,3 +154,16 @@ CREATE TABLE `settings` (
 	`value` text NOT NULL,
 	`public` integer DEFAULT false NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `audit_log` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`actor_id` integer NOT NULL,
+	`action` text NOT NULL,
+	`subject_type` text NOT NULL,
+	`subject_id` text NOT NULL,
+	`detail` text DEFAULT '{}' NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `audit_subject` ON `audit_log` (`subject_type`,`subject_id`);--> statement-breakpoint
+CREATE INDEX `audit_actor` ON `audit_log` (`actor_id`,`created_at`);

@@ -32,3 +32,42 @@ export async function api<T = unknown>(
   }
   return { status: res.status, body: parsed, headers: res.headers };
 }
+
+let userSeq = 0;
+
+/**
+ * A user with a live session, written straight to D1, for tests of routes
+ * other than registration. Each call makes a distinct user.
+ */
+export async function createUser(
+  opts: { email?: string; password?: string; role?: "user" | "operator"; areaCode?: string; mobile?: string } = {},
+): Promise<{ id: number; token: string; email: string; password: string }> {
+  const { env } = await import("cloudflare:workers");
+  const { drizzle } = await import("drizzle-orm/d1");
+  const tables = await import("../../schema/db/index.ts");
+  const { hashPassword } = await import("../../worker/domain/auth/password.ts");
+  const { startSession } = await import("../../worker/domain/auth/sessions.ts");
+  const db = drizzle(env.DB, { schema: tables });
+  userSeq += 1;
+  const unique = `${Date.now().toString(36)}${userSeq}${Math.floor(Math.random() * 1e6)}`;
+  const email = opts.email ?? `user${unique}@test.dev`;
+  const password = opts.password ?? "test-password-1";
+  const user = await db
+    .insert(tables.users)
+    .values({
+      uid: unique.slice(-10),
+      email,
+      areaCode: opts.areaCode ?? null,
+      mobile: opts.mobile ?? null,
+      passwordHash: await hashPassword(password, env.PASSWORD_PEPPER!),
+      nickname: `u${userSeq}`,
+      inviteCode: `T${unique}`.slice(0, 12).toUpperCase(),
+      role: opts.role ?? "user",
+      createdAt: Date.now(),
+    })
+    .returning({ id: tables.users.id })
+    .get();
+  const session = await startSession(db, user.id, { ip: "test", userAgent: "vitest" });
+  await session.insert;
+  return { id: user.id, token: session.token, email, password };
+}
