@@ -1,9 +1,15 @@
+import "./boot/storage.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/App.tsx";
+import { wireApi } from "./app/bootstrap.ts";
+import { langAtom } from "./features/preferences/atoms.ts";
+import { initI18n } from "./lib/i18n.ts";
+import { store } from "./lib/ui.ts";
+import "./styles/app.css";
 
-function App() {
-  return <div>Edge Exchange</div>;
-}
+wireApi();
+await initI18n(store.get(langAtom));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { LANGS } from "../../schema/api/lang.ts";
+
+const root = join(import.meta.dirname, "../../web/src/locales");
+
+/** Every leaf key path of a nested object, with its text. */
+function leaves(obj: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (v !== null && typeof v === "object") for (const [p, text] of leaves(v, path)) out.set(p, text);
+    else out.set(path, String(v));
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+
+const areas = readdirSync(join(root, "en")).filter((f) => f.endsWith(".json"));
+
+describe("locales", () => {
+  it("has an area file per language for every English area", () => {
+    for (const lang of LANGS) expect(readdirSync(join(root, lang)).filter((f) => f.endsWith(".json")).sort()).toEqual([...areas].sort());
+  });
+
+  for (const area of areas) {
+    const en = leaves(JSON.parse(readFileSync(join(root, "en", area), "utf8")));
+    for (const lang of LANGS.filter((l) => l !== "en")) {
+      it(`${lang}/${area} has every key of en/${area}, with the same placeholders and no empty text`, () => {
+        const other = leaves(JSON.parse(readFileSync(join(root, lang, area), "utf8")));
+        const missing = [...en.keys()].filter((k) => !other.has(k));
+        expect(missing, `missing in ${lang}/${area}`).toEqual([]);
+        for (const [key, text] of en) {
+          expect(placeholders(other.get(key) ?? ""), `${lang}/${area} ${key}`).toEqual(placeholders(text));
+          expect(other.get(key)?.trim(), `${lang}/${area} ${key} is empty`).not.toBe("");
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,57 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LOADING_DELAY_MS, confirmAtom, pendingAtom, toastAtom } from "../lib/ui.ts";
+
+/** Shows nothing for the first 800 ms, so quick loads never flash a spinner. */
+export function DelayedSpinner({ fullscreen = false }: { fullscreen?: boolean }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <div className={fullscreen ? "spinner-overlay" : "spinner-inline"} role="status" aria-live="polite">
+      <span className="spinner" />
+      <span className="visually-hidden">{t("common.loading")}</span>
+    </div>
+  );
+}
+
+export function GlobalLoading() {
+  return useAtomValue(pendingAtom) > 0 ? <DelayedSpinner fullscreen /> : null;
+}
+
+export function ToastHost() {
+  const current = useAtomValue(toastAtom);
+  if (!current) return null;
+  return (
+    <div className="toast" role="alert" key={current.id} data-testid="toast">
+      {current.message}
+    </div>
+  );
+}
+
+export function ConfirmHost() {
+  const { t } = useTranslation();
+  const request = useAtomValue(confirmAtom);
+  if (!request) return null;
+  return (
+    <div className="modal-backdrop" onClick={() => request.resolve(false)}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="confirm-title">{request.title}</h2>
+        <p>{request.message}</p>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => request.resolve(false)}>
+            {t("common.cancel")}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => request.resolve(true)}>
+            {request.confirmText ?? t("common.confirm")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+export function EmptyState({ text, children }: { text?: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state" data-testid="empty">
+      <svg width="56" height="56" viewBox="0 0 56 56" aria-hidden="true">
+        <rect x="10" y="14" width="36" height="28" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M10 22h36" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <p>{text ?? t("common.noData")}</p>
+      {children}
+    </div>
+  );
+}
+
+export function ErrorView({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="error-view" role="alert">
+      <svg width="56" height="56" viewBox="0 0 56 56" aria-hidden="true">
+        <circle cx="28" cy="28" r="20" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M28 18v13M28 37v1" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <p>{message ?? t("common.loadFailed")}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          {t("common.retry")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { persisted } from "../../lib/persist.ts";
+
+export const unreadAtom = persisted<number>("unreadMessage", 0);

@@ -1,0 +1,26 @@
+import { atom } from "jotai";
+import { DEFAULT_LANG, type Lang } from "../../../../schema/api/lang.ts";
+import { persisted } from "../../lib/persist.ts";
+
+export type ThemeChoice = "dark" | "light" | "system";
+export const themeAtom = persisted<ThemeChoice>("theme", "dark");
+export const langAtom = persisted<Lang>("lang", DEFAULT_LANG);
+
+/** The spec's 11 display fiats, in its order. */
+export const FIATS = ["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"] as const;
+export type FiatCode = (typeof FIATS)[number];
+export type FiatRate = { currency_code: FiatCode; rate: string; saveTime?: number };
+
+export const fiatAtom = persisted<FiatRate>("fiat", { currency_code: "USD", rate: "1" });
+export const fiatsAtom = persisted<FiatRate[]>("fiats", []);
+
+/** Site branding from /getSiteConfig, kept so the shell paints before the network answers. */
+export type SiteBrand = { site_name: string; logo: string; logoRed: string; down_logo: string };
+export const siteAtom = persisted<SiteBrand>("site", { site_name: "Edge Exchange", logo: "/logo.svg", logoRed: "/logo.svg", down_logo: "/logo.svg" });
+
+/** What the system prefers right now, for the "system" theme. */
+export const systemDarkAtom = atom(typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)").matches : true);
+export const effectiveThemeAtom = atom((get) => {
+  const choice = get(themeAtom);
+  return choice === "system" ? (get(systemDarkAtom) ? "dark" : "light") : choice;
+});

@@ -1,0 +1,123 @@
+import type { Lang } from "../../../schema/api/lang.ts";
+
+/**
+ * The API client of the spec (section 7, "Response handling"): form-encoded
+ * requests carrying `lang` and the token; success is HTTP 200 with type "ok"
+ * (or code 1); "999" ends the session, "998" opens identity verification;
+ * anything else shows the message and fails. 60 s timeout.
+ */
+export type ApiHooks = {
+  token(): string;
+  lang(): Lang;
+  /** Shows a message to the user (toast). */
+  notify(message: string): void;
+  /** Type 999: clear token and user, then go to log-in after 1.2 s. */
+  sessionEnded(): void;
+  /** Type 998: open identity verification after 1.2 s. */
+  verificationRequired(): void;
+  /** Requests in flight changed by +1/-1 (drives the delayed loading view). */
+  pending(delta: 1 | -1): void;
+  /** Translated client-side texts for failures without a server message. */
+  text(key: "networkError" | "dataFormatError" | "timeout"): string;
+};
+
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: "error" | "999" | "998" | "network" | "format" | "timeout",
+    readonly code?: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const TIMEOUT_MS = 60_000;
+
+let hooks: ApiHooks | null = null;
+export const configureApi = (h: ApiHooks) => {
+  hooks = h;
+};
+
+type Scalar = string | number | boolean | null | undefined;
+export type Params = Record<string, Scalar>;
+export type RequestOptions = {
+  /** Don't toast failures (the caller shows them inline). */
+  silent?: boolean;
+  /** Money-moving requests send one; a retry with the same key moves nothing twice. */
+  idempotencyKey?: string;
+  /** Don't count toward the global loading view (background refreshes). */
+  background?: boolean;
+};
+
+function encode(params: Params, lang: Lang): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) form.set(k, String(v));
+  form.set("lang", lang);
+  return form;
+}
+
+export async function request<T>(method: "GET" | "POST", path: string, data: Params | FormData = {}, options: RequestOptions = {}): Promise<T> {
+  const h = hooks;
+  if (!h) throw new Error("configureApi was not called");
+  const headers: Record<string, string> = {};
+  const token = h.token();
+  if (token) headers.Authorization = token;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  let url = `/api${path}`;
+  let body: BodyInit | undefined;
+  if (method === "GET") {
+    url += `?${encode(data as Params, h.lang())}`;
+  } else if (data instanceof FormData) {
+    data.set("lang", h.lang());
+    body = data;
+  } else {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = encode(data, h.lang());
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  if (!options.background) h.pending(1);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body, credentials: "same-origin", signal: controller.signal });
+    } catch {
+      throw new ApiFailure(h.text(controller.signal.aborted ? "timeout" : "networkError"), controller.signal.aborted ? "timeout" : "network");
+    }
+    let json: { type?: string; code?: number | string; message?: unknown; data?: unknown; msg?: string };
+    try {
+      json = await res.json();
+    } catch {
+      throw new ApiFailure(h.text("dataFormatError"), "format", undefined, res.status);
+    }
+    if (res.status === 200 && json.type === "ok") return json.message as T;
+    if (res.status === 200 && json.code === 1) return json.data as T;
+    const message = typeof json.message === "string" ? json.message : (json.msg ?? h.text("dataFormatError"));
+    if (json.type === "999") {
+      h.notify(message);
+      h.sessionEnded();
+      throw new ApiFailure(message, "999", String(json.code ?? ""), res.status);
+    }
+    if (json.type === "998") {
+      h.notify(message);
+      h.verificationRequired();
+      throw new ApiFailure(message, "998", String(json.code ?? ""), res.status);
+    }
+    throw new ApiFailure(message, "error", typeof json.code === "string" ? json.code : undefined, res.status);
+  } catch (err) {
+    const failure = err instanceof ApiFailure ? err : new ApiFailure(h.text("networkError"), "network");
+    if (!options.silent && failure.kind !== "999" && failure.kind !== "998") h.notify(failure.message);
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+    if (!options.background) h.pending(-1);
+  }
+}
+
+export const get = <T,>(path: string, params?: Params, options?: RequestOptions) => request<T>("GET", path, params, options);
+export const post = <T,>(path: string, data?: Params | FormData, options?: RequestOptions) => request<T>("POST", path, data, options);
+
+/** A fresh key per user action; reuse it for retries of that same action. */
+export const newIdempotencyKey = () => crypto.randomUUID();

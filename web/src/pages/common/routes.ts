@@ -1,0 +1,5 @@
+import type { PageRoute } from "../types.ts";
+
+export const commonRoutes: PageRoute[] = [
+  { path: "/", load: () => import("./HomePage.tsx"), tab: true },
+];
