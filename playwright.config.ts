@@ -7,6 +7,8 @@ const chromium = ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((p) =>
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per port, so runs on different ports never delete each other's results.
+  outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

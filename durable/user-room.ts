@@ -1,4 +1,129 @@
-import { Server } from "partyserver";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import { parseFrame, SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../schema/api/realtime.ts";
+import * as tables from "../schema/db/index.ts";
+import { unreadCount } from "../worker/domain/messages/notifications.ts";
 
-/** Private per-user room: pushes the unread-message count. */
-export class UserRoom extends Server<Cloudflare.Env> {}
+/**
+ * Private per-user room, named by the user's public uid: pushes the
+ * unread-message count. Connections are authenticated by the Worker before
+ * they reach the room (worker/realtime/guards.ts), and each is tagged with the
+ * session that opened it, so it is closed when that session ends. Hibernates
+ * between pushes.
+ */
+export class UserRoom extends Server<Cloudflare.Env> {
+  static override options = { hibernate: true };
+
+  #userId: number | null = null;
+  #refreshing: Promise<void> | null = null;
+  #again = false;
+
+  /** The tag names the session (its token hash); tags survive hibernation with the socket. */
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const tokenHash = ctx.request.headers.get(SESSION_HASH_HEADER);
+    return tokenHash ? [sessionTag(tokenHash)] : [];
+  }
+
+  override async onConnect(connection: Connection): Promise<void> {
+    const count = await this.#count();
+    if (count === null) {
+      connection.close(1008, "unknown user");
+      return;
+    }
+    send(connection, { type: "unread", count });
+  }
+
+  override onMessage(connection: Connection, message: WSMessage): void {
+    const frame = parseFrame(userRoomInbound, message);
+    if (!frame) {
+      send(connection, { type: "error", code: "BAD_FRAME" });
+      return;
+    }
+    switch (frame.type) {
+      case "ping":
+        send(connection, { type: "pong" });
+        return;
+    }
+  }
+
+  /** Plain HTTP to a private room is not a thing. */
+  override onRequest(): Response {
+    return new Response("Not found", { status: 404 });
+  }
+
+  /**
+   * RPC from the Worker after the count may have changed. Recounts and pushes
+   * to every socket. Calls that arrive during a recount make it run once more,
+   * so the last push always reflects a count read after the last change.
+   */
+  refreshUnread(): Promise<void> {
+    if (this.#refreshing) {
+      this.#again = true;
+      return this.#refreshing;
+    }
+    this.#refreshing = (async () => {
+      try {
+        do {
+          this.#again = false;
+          if (isEmpty(this.getConnections())) return;
+          const count = await this.#count();
+          if (count !== null) this.broadcast(JSON.stringify({ type: "unread", count } satisfies UserRoomOutbound));
+        } while (this.#again);
+      } finally {
+        this.#refreshing = null;
+      }
+    })();
+    return this.#refreshing;
+  }
+
+  /**
+   * RPC from the Worker or a Market object: frames (already serialised
+   * UserRoomOutbound JSON, e.g. `{type:"order", order}`) for every socket of
+   * this user. Nothing happens while no socket is open.
+   */
+  pushFrames(frames: string[]): void {
+    if (isEmpty(this.getConnections())) return;
+    for (const frame of frames) this.broadcast(frame);
+  }
+
+  /**
+   * RPC from the Worker when sessions end: closes the sockets opened with
+   * `only` (log-out), or with any session but `except` (password change), or
+   * every socket (password reset). Their reconnects then meet the guard, which
+   * refuses an ended session. Answers how many were closed.
+   */
+  closeSessions(which: SessionsToClose): number {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      const opened = (tokenHash: string) => connection.tags.includes(sessionTag(tokenHash));
+      const close = "only" in which ? opened(which.only) : "except" in which ? !opened(which.except) : true;
+      if (!close) continue;
+      connection.close(SESSION_ENDED, "session ended");
+      closed++;
+    }
+    return closed;
+  }
+
+  async #count(): Promise<number | null> {
+    const db = drizzle(this.env.DB, { schema: tables });
+    if (this.#userId === null) {
+      const user = await db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.uid, this.name)).get();
+      if (!user) return null;
+      this.#userId = user.id;
+    }
+    return unreadCount(db, this.#userId);
+  }
+}
+
+/** Which sockets `closeSessions` closes, by the session that opened them (token hashes). */
+export type SessionsToClose = { only: string } | { except: string } | { all: true };
+
+/** Close code for a socket whose session ended (4000-4999 are the application's). */
+export const SESSION_ENDED = 4001;
+
+const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
+
+const send = (connection: Connection, message: UserRoomOutbound) => connection.send(JSON.stringify(message));
+
+const isEmpty = (items: Iterable<unknown>): boolean => items[Symbol.iterator]().next().done === true;

@@ -6,5 +6,5 @@ source scripts/setup.sh
 for b in bench/*.bench.ts; do
   [ -e "$b" ] || continue
   echo; echo "== $b"
-  node "$b"
+  node --expose-gc "$b"
 done

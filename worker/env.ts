@@ -6,6 +6,11 @@ declare global {
       FILES: R2Bucket;
       ASSETS: Fetcher;
       UserRoom: DurableObjectNamespace;
+      /** Per-market order book object and its public room (durable/market). */
+      Market: DurableObjectNamespace;
+      MarketRoom: DurableObjectNamespace;
+      /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
+      MARKET_FEED?: string;
       /** "production" or "development"; development enables the outbox page and endpoint. */
       ENVIRONMENT: string;
       /** Public origin of the site, used for Origin checks on sockets and wallet messages. */
@@ -26,13 +31,15 @@ declare global {
 
 export type Env = Cloudflare.Env;
 
-export const isDevelopment = (env: Env): boolean => env.ENVIRONMENT === "development";
+/** Local runs (wrangler dev, tests): codes go to the outbox table, and /dev/outbox exists. */
+export const isLocalEnvironment = (env: Pick<Env, "ENVIRONMENT">): boolean =>
+  env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";
 
 declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
     }
   }
 }

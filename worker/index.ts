@@ -1,8 +1,13 @@
 import { routePartykitRequest } from "partyserver";
 import { createApp } from "./app.ts";
+import { runScheduled } from "./cron.ts";
 import type { Env } from "./env.ts";
+import { roomRouting } from "./realtime/guards.ts";
+import { devOutboxPage } from "./routes/dev-outbox.ts";
 
 export { UserRoom } from "../durable/user-room.ts";
+export { Market } from "../durable/market/market.ts";
+export { MarketRoom } from "../durable/market/room.ts";
 
 const app = createApp();
 
@@ -10,9 +15,13 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
-      return (await routePartykitRequest(request, env)) ?? new Response("Not found", { status: 404 });
+      return (await routePartykitRequest(request, env, roomRouting(env))) ?? new Response("Not found", { status: 404 });
     }
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") return app.fetch(request, env, ctx);
+    if (url.pathname.startsWith("/dev/")) return devOutboxPage(request, env);
     return env.ASSETS.fetch(request);
+  },
+  async scheduled(controller, env) {
+    await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

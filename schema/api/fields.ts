@@ -73,3 +73,6 @@ export const password = () =>
   );
 
 export const optionalText = (max: number) => z._default(z.optional(text(0, max)), "");
+
+/** For routes that take no input: still strict, so stray fields are refused like everywhere else. */
+export const noInput = () => z.strictObject({});

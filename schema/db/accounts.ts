@@ -107,8 +107,19 @@ export const identityVerifications = sqliteTable(
     createdAt: integer("created_at").notNull(),
     reviewedAt: integer("reviewed_at"),
     reviewedBy: integer("reviewed_by"),
+    /** Language of the submission; the review result notification is written in it. */
+    lang: text("lang").notNull().default("en"),
   },
-  (t) => [index("kyc_user").on(t.userId, t.level)],
+  (t) => [
+    index("kyc_user").on(t.userId, t.level),
+    index("kyc_status").on(t.status, t.createdAt),
+    /** At most one submission under review per user, even under concurrent requests. */
+    uniqueIndex("kyc_one_auditing").on(t.userId).where(sql`status = 'auditing'`),
+    /** A level passes once per user. */
+    uniqueIndex("kyc_one_passed").on(t.userId, t.level).where(sql`status = 'hasaudit'`),
+    /** An ID number belongs to one person: unique among passed and pending submissions. */
+    uniqueIndex("kyc_card_id").on(t.cardId).where(sql`status IN ('auditing', 'hasaudit') AND card_id IS NOT NULL`),
+  ],
 );
 
 /** Stored files (R2 keys). Private files are readable by their owner and operators only. */

@@ -10,6 +10,7 @@ import "./styles/app.css";
 
 wireApi();
 await initI18n(store.get(langAtom));
+void import("./features/preferences/fiatRates.ts").then((fiat) => fiat.startFiatRefresh());
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -31,23 +31,25 @@ async function bodyEntries(req: Request): Promise<[string, string | File][]> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   try {
     if (type === "application/x-www-form-urlencoded") {
-      return [...new URLSearchParams(await req.text()).entries()];
+      return [...new URLSearchParams(await bodyText(req)).entries()];
     }
     if (type === "multipart/form-data") {
       const form = await req.formData();
       return [...form.entries()] as [string, string | File][];
     }
     if (type === "application/json") {
-      const text = await req.text();
+      const text = await bodyText(req);
       if (text.trim() === "") return [];
       const json: unknown = JSON.parse(text);
       if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error("not an object");
       return Object.entries(json).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]);
     }
-    const text = await req.text();
-    if (text.length === 0) return [];
+    if ((await req.arrayBuffer()).byteLength === 0) return [];
   } catch {
     throw badRequest("BAD_BODY");
   }
   throw badRequest("BAD_BODY");
 }
+
+/** Reads the body as UTF-8 bytes (workerd warns when .text() meets a form content type). */
+const bodyText = async (req: Request) => new TextDecoder().decode(await req.arrayBuffer());

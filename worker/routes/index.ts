@@ -1,6 +1,19 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
+import { adminMoneyRoutes } from "./admin-money.ts";
+import { adminUserRoutes } from "./admin-users.ts";
+import { authRoutes } from "./auth.ts";
+import { bankRoutes } from "./bank.ts";
 import { contentRoutes } from "./content.ts";
+import { devOutboxRoutes } from "./dev-outbox.ts";
+import { fiatRoutes } from "./fiat.ts";
+import { fileRoutes } from "./files.ts";
+import { kycRoutes } from "./kyc.ts";
+import { marketRoutes } from "./market.ts";
+import { messageRoutes } from "./messages.ts";
+import { profileRoutes } from "./profile.ts";
+import { walletAddressRoutes } from "./wallet-addresses.ts";
+import { walletRoutes } from "./wallet.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
-export const routes = new Hono<AppEnv>().route("/", contentRoutes);
+export const routes = new Hono<AppEnv>().route("/", contentRoutes).route("/", fiatRoutes).route("/", profileRoutes).route("/", fileRoutes).route("/", messageRoutes).route("/", authRoutes).route("/", devOutboxRoutes).route("/", kycRoutes).route("/", bankRoutes).route("/", walletAddressRoutes).route("/", adminUserRoutes).route("/", walletRoutes).route("/", adminMoneyRoutes).route("/", marketRoutes);

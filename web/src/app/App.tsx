@@ -2,6 +2,7 @@ import { Provider, useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { ConfirmHost, GlobalLoading, ToastHost } from "../components/Feedback.tsx";
+import { UserRealtime } from "../features/messages/realtime.ts";
 import { effectiveThemeAtom, systemDarkAtom } from "../features/preferences/atoms.ts";
 import { store } from "../lib/ui.ts";
 import { router } from "./router.tsx";
@@ -27,6 +28,7 @@ export function App() {
   return (
     <Provider store={store}>
       <ThemeSync />
+      <UserRealtime />
       <RouterProvider router={router} />
       <GlobalLoading />
       <ConfirmHost />

@@ -3,9 +3,18 @@
  * Add a new area's English file here; tests/unit/locales.test.ts checks the
  * other eight languages have every key.
  */
+import type auth from "./en/auth.json";
 import type common from "./en/common.json";
+import type content from "./en/content.json";
+import type home from "./en/home.json";
+import type setting from "./en/setting.json";
+import type fund from "./en/fund.json";
+import type kyc from "./en/kyc.json";
+import type admin from "./en/admin.json";
+import type market from "./en/market.json";
+import type trade from "./en/trade.json";
 
-export type Resources = typeof common;
+export type Resources = typeof common & typeof home & typeof content & typeof auth & typeof setting & typeof fund & typeof kyc & typeof admin & typeof market & typeof trade;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -1,5 +1,13 @@
+import { authRoutes } from "./auth/routes.ts";
 import { commonRoutes } from "./common/routes.ts";
+import { financialRoutes } from "./financial/routes.ts";
+import { settingRoutes } from "./setting/routes.ts";
+import { adminRoutes } from "./admin/routes.ts";
+import { fundRoutes } from "./fund/routes.ts";
+import { settingMoneyRoutes } from "./setting-money/routes.ts";
+import { marketRoutes } from "./market/routes.ts";
+import { transactionRoutes } from "./transaction/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
-export const pageRoutes: PageRoute[] = [...commonRoutes];
+export const pageRoutes: PageRoute[] = [...commonRoutes, ...financialRoutes, ...authRoutes, ...settingRoutes, ...fundRoutes, ...settingMoneyRoutes, ...adminRoutes, ...marketRoutes, ...transactionRoutes];

@@ -1,4 +1,8 @@
 import { hashPassword } from "../auth/password.ts";
+import { contentSeedStatements } from "./content-seed.ts";
+import { marketSeedStatements } from "./market-seed.ts";
+import { moneySeedStatements } from "./money-seed.ts";
+import { sqlText as q } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
 export const DEMO_USERS = [
@@ -6,8 +10,6 @@ export const DEMO_USERS = [
   { email: "bob@demo.test", password: "bob-demo-2026", nickname: "Bob", role: "user", uid: "80000002", inviteCode: "BOBBY2" },
   { email: "operator@demo.test", password: "operator-demo-2026", nickname: "Operator", role: "operator", uid: "80000003", inviteCode: "OPER03" },
 ] as const;
-
-const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * SQL that seeds demo data. Every statement is INSERT OR IGNORE keyed on a
@@ -21,14 +23,11 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
       `INSERT OR IGNORE INTO users (uid, email, password_hash, nickname, invite_code, role, created_at) VALUES (${q(u.uid)}, ${q(u.email)}, ${q(hash)}, ${q(u.nickname)}, ${q(u.inviteCode)}, ${q(u.role)}, ${now});`,
     );
   }
-  for (const [key, value, isPublic] of SETTINGS) {
-    lines.push(`INSERT OR IGNORE INTO settings (key, value, public) VALUES (${q(key)}, ${q(value)}, ${isPublic ? 1 : 0});`);
-  }
+  // Site settings, menu, articles in nine languages, fiat rates and message-centre notices.
+  lines.push(...contentSeedStatements(now));
+  // System accounts, currencies, reference prices, deposit addresses, demo balances (after the users).
+  lines.push(...moneySeedStatements(now));
+  // Spot markets, the market-maker account and its funds, the house's conversion inventory (after the money seed).
+  lines.push(...marketSeedStatements(now));
   return lines.join("\n") + "\n";
 }
-
-const SETTINGS: [string, string, boolean][] = [
-  ["site_name", "Edge Exchange", true],
-  ["site_logo", "/logo.svg", true],
-  ["down_logo", "/logo.svg", true],
-];

@@ -1,4 +1,10 @@
+import { auth } from "./auth.ts";
 import { common } from "./common.ts";
+import { content } from "./content.ts";
+import { kyc } from "./kyc.ts";
+import { market } from "./market.ts";
+import { money } from "./money.ts";
+import { profile } from "./profile.ts";
 
 /**
  * All server messages by stable code. Each domain keeps its own file;
@@ -6,6 +12,12 @@ import { common } from "./common.ts";
  */
 export const catalog = {
   ...common,
+  ...auth,
+  ...content,
+  ...kyc,
+  ...market,
+  ...money,
+  ...profile,
 };
 
 export type MessageCode = keyof typeof catalog;

@@ -1,25 +1,9 @@
 import { atom } from "jotai";
+import type { UserInfo } from "../../../../schema/api/profile.ts";
 import { persisted } from "../../lib/persist.ts";
 
-/** The profile as GET /user/info answers it (fields the pages read). */
-export type User = {
-  id: number;
-  uid: string;
-  email: string | null;
-  mobile: string | null;
-  area_code: string | null;
-  account_number: string;
-  nickname: string;
-  signature: string;
-  head_portrait: string;
-  score: number;
-  level: number;
-  extension_code: string;
-  wallet_address: string | null;
-  has_pay_password: boolean;
-  role: "user" | "operator" | "system";
-  real_state: { level: number; status: "noaudit" | "auditing" | "hasaudit" | "failed" };
-};
+/** The profile as GET /user/info answers it (the shared contract). */
+export type User = UserInfo;
 
 export const tokenAtom = persisted<string>("token", "");
 export const userAtom = persisted<User | null>("user", null);

@@ -1,11 +1,101 @@
 import { useAtomValue } from "jotai";
-import { siteAtom } from "../../features/preferences/atoms.ts";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { BannerCarousel } from "../../features/content/BannerCarousel.tsx";
+import { MenuGrid } from "../../features/content/MenuGrid.tsx";
+import { NoticeBar } from "../../features/content/NoticeBar.tsx";
+import { PopupNotice } from "../../features/content/PopupNotice.tsx";
+import { CATEGORY, fetchMenu, fetchNews, type ArticleSummary, type MenuEntry } from "../../features/content/api.ts";
+import { langAtom, siteAtom } from "../../features/preferences/atoms.ts";
+import { refreshSite } from "../../features/preferences/site.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { HomeAssetsSlot } from "./home/HomeAssetsSlot.tsx";
+import { HomeHeader } from "./home/HomeHeader.tsx";
+import { HomeMarketsSlot } from "./home/HomeMarketsSlot.tsx";
+import { useOpenLink } from "./useOpenLink.ts";
+import "../../styles/home.css";
 
-export default function HomePage() {
-  const site = useAtomValue(siteAtom);
+/** A compact failure line for one home section, so one failing call never blanks the page. */
+function SectionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
-    <main className="content">
-      <h1>{site.site_name}</h1>
-    </main>
+    <div className="section-error" role="alert">
+      <span>{t("common.loadFailed")}</span>
+      <button type="button" className="btn btn-ghost btn-small" onClick={onRetry}>
+        {t("common.retry")}
+      </button>
+    </div>
+  );
+}
+
+/** The home tab: banners, notices, the menu grid, the pop-up notice; assets and markets have slots. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const lang = useAtomValue(langAtom);
+  const site = useAtomValue(siteAtom);
+  const open = useOpenLink();
+
+  useEffect(() => void refreshSite(), []);
+  useEffect(() => {
+    document.title = site.site_name;
+  }, [site.site_name]);
+
+  const banners = useQuery(() => fetchNews(CATEGORY.banner, 1, 10), [lang]);
+  const notices = useQuery(() => fetchNews(CATEGORY.news, 1, 5), [lang]);
+  const menu = useQuery(fetchMenu, []);
+  const sections = [banners, notices, menu];
+  const reloadAll = () => sections.forEach((s) => s.error && s.reload());
+
+  const openBanner = (banner: ArticleSummary) => open(banner.link);
+  const openMenu = (item: MenuEntry) => open(item.url);
+
+  let body;
+  if (sections.every((s) => s.error && !s.data)) {
+    body = <ErrorView onRetry={reloadAll} />;
+  } else if (sections.every((s) => s.loading && !s.data)) {
+    body = (
+      <>
+        <div className="banner banner-skeleton" aria-hidden="true" />
+        <DelayedSpinner />
+      </>
+    );
+  } else if (sections.every((s) => !s.loading && !s.error) && !banners.data?.list.length && !notices.data?.list.length && !menu.data?.length) {
+    body = <EmptyState />;
+  } else {
+    body = (
+      <>
+        {banners.error && !banners.data ? (
+          <SectionError onRetry={banners.reload} />
+        ) : banners.data ? (
+          <BannerCarousel banners={banners.data.list} onOpen={openBanner} />
+        ) : (
+          <div className="banner banner-skeleton" aria-hidden="true" />
+        )}
+        {notices.error && !notices.data ? <SectionError onRetry={notices.reload} /> : notices.data && <NoticeBar notices={notices.data.list} />}
+        {menu.error && !menu.data ? (
+          <SectionError onRetry={menu.reload} />
+        ) : (
+          menu.data && (
+            <section className="home-section" aria-label={t("home.services")}>
+              <MenuGrid items={menu.data} onOpen={openMenu} />
+            </section>
+          )
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <HomeHeader />
+      <main className="home">
+        <HomeAssetsSlot />
+        {body}
+        <HomeMarketsSlot />
+      </main>
+      <PopupNotice key={lang} />
+    </>
   );
 }

@@ -1,0 +1,121 @@
+import { PERIOD_ALIASES, PERIODS, type Period } from "../../schema/api/market.ts";
+import type { CandleRow } from "./store.ts";
+
+/**
+ * Candles and the 24-hour ticker from the market's own trades. Pure.
+ * Buckets are UTC: minutes and hours from the epoch, days at 00:00, weeks on
+ * Monday 00:00, months on the 1st at 00:00. Prices are ticks, volumes lots.
+ */
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const FIXED: Partial<Record<Period, number>> = {
+  "1min": MINUTE,
+  "5min": 5 * MINUTE,
+  "15min": 15 * MINUTE,
+  "30min": 30 * MINUTE,
+  "60min": 60 * MINUTE,
+  "1D": DAY,
+};
+/** 1970-01-01 was a Thursday: Monday-based weeks start 3 days before the epoch's day 0 + 7k. */
+const WEEK_OFFSET = 4 * DAY;
+
+/** A period name or one of the original client's aliases, or null. */
+export function normalizePeriod(value: string): Period | null {
+  if ((PERIODS as readonly string[]).includes(value)) return value as Period;
+  return Object.hasOwn(PERIOD_ALIASES, value) ? PERIOD_ALIASES[value]! : null;
+}
+
+/** Start (ms) of the bucket containing `t`. */
+export function bucketStart(period: Period, t: number): number {
+  const fixed = FIXED[period];
+  if (fixed) return Math.floor(t / fixed) * fixed;
+  if (period === "1W") return Math.floor((t - WEEK_OFFSET) / (7 * DAY)) * 7 * DAY + WEEK_OFFSET;
+  const d = new Date(t);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** Start of the bucket after the one starting at `start`. */
+export function nextBucket(period: Period, start: number): number {
+  const fixed = FIXED[period];
+  if (fixed) return start + fixed;
+  if (period === "1W") return start + 7 * DAY;
+  const d = new Date(start);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+/** How far back the original client looks by default, per period. */
+export const LOOKBACK_MS: Record<Period, number> = {
+  "1min": DAY,
+  "5min": 5 * DAY,
+  "15min": 15 * DAY,
+  "30min": 30 * DAY,
+  "60min": 60 * DAY,
+  "1D": 360 * DAY,
+  "1W": 1800 * DAY,
+  "1M": 10800 * DAY,
+};
+
+export type Trade = { price: number; qty: number; time: number };
+
+/** Folds trades (in time order) into one candle per touched bucket of a period. */
+export function aggregate(period: Period, trades: readonly Trade[]): CandleRow[] {
+  const out: CandleRow[] = [];
+  let cur: CandleRow | null = null;
+  for (const tr of trades) {
+    const t = bucketStart(period, tr.time);
+    if (!cur || cur.t !== t) {
+      cur = { t, o: tr.price, h: tr.price, l: tr.price, c: tr.price, v: tr.qty };
+      out.push(cur);
+    } else {
+      if (tr.price > cur.h) cur.h = tr.price;
+      if (tr.price < cur.l) cur.l = tr.price;
+      cur.c = tr.price;
+      cur.v += tr.qty;
+    }
+  }
+  return out;
+}
+
+/** Merges `next` (later trades) into `prev` of the same bucket. */
+export function mergeCandles(prev: CandleRow | undefined, next: CandleRow): CandleRow {
+  if (!prev) return { ...next };
+  return { t: prev.t, o: prev.o, h: Math.max(prev.h, next.h), l: Math.min(prev.l, next.l), c: next.c, v: prev.v + next.v };
+}
+
+/**
+ * Percent change from open to close with sign and two decimals, rounded half-up
+ * on the magnitude, exact in integers: "+1.23", "-0.50", "+0.00".
+ */
+export function percentChange(open: number, close: number): string {
+  if (open <= 0) return "+0.00";
+  const diff = BigInt(close - open);
+  const neg = diff < 0n;
+  const mag = neg ? -diff : diff;
+  // hundredths of a percent = diff × 10000 / open, half-up
+  const scaled = (mag * 20000n + BigInt(open)) / (2n * BigInt(open));
+  const whole = scaled / 100n;
+  const frac = (scaled % 100n).toString().padStart(2, "0");
+  return `${neg && scaled > 0n ? "-" : "+"}${whole}.${frac}`;
+}
+
+export type Window = { open: number; high: number; low: number; volume: number } | null;
+
+export type TickerTicks = { price: number; open: number; high: number; low: number; volume: number; change: string };
+
+/**
+ * The 24-hour ticker: last price (the last trade, else the reference price), and
+ * open/high/low/volume of the trades in the window. With no trade in the window
+ * the ticker is flat at the last price with zero volume: nothing is invented.
+ */
+export function ticker(last: number, window: Window): TickerTicks {
+  if (!window) return { price: last, open: last, high: last, low: last, volume: 0, change: "+0.00" };
+  return {
+    price: last,
+    open: window.open,
+    high: Math.max(window.high, last),
+    low: Math.min(window.low, last),
+    volume: window.volume,
+    change: percentChange(window.open, last),
+  };
+}

@@ -1,0 +1,133 @@
+import { drizzle } from "drizzle-orm/d1";
+import { type Connection, Server, type WSMessage } from "partyserver";
+import {
+  type Depth,
+  type MarketRoomOutbound,
+  marketRoomInbound,
+  type Period,
+  type PublicTrade,
+  type Ticker,
+} from "../../schema/api/market.ts";
+import { parseFrame } from "../../schema/api/realtime.ts";
+import * as tables from "../../schema/db/index.ts";
+import { loadMarkets } from "../../worker/domain/markets/markets.ts";
+import { tickerOf, tickerRows } from "../../worker/domain/markets/tickers.ts";
+import type { Env } from "../../worker/env.ts";
+import type { MarketSnapshot } from "./publisher.ts";
+
+/**
+ * Public, read-only market rooms (partyserver): /parties/market-room/BTC-USDT for
+ * one market, /parties/market-room/ALL for every market's ticker. The Market
+ * object publishes coalesced updates (at most 10 per second) and the room fans
+ * them out, so the matching object never writes to thousands of sockets.
+ * Inbound frames: ping, and subscribe to candle periods (default 1min). A frame
+ * that does not parse gets {type:"error",code:"BAD_FRAME"}; the room goes on.
+ * Hibernates between updates; what it caches is only a copy for new sockets.
+ */
+
+type ConnState = { periods: Period[] };
+const DEFAULT_PERIODS: Period[] = ["1min"];
+const ALL = "ALL";
+
+export class MarketRoom extends Server<Env> {
+  static override options = { hibernate: true };
+
+  #ticker: Ticker | null = null;
+  #depth: Depth | null = null;
+  #trades: PublicTrade[] = [];
+  #tickers = new Map<string, Ticker>();
+  #tickersLoaded = false;
+
+  override async onConnect(connection: Connection<ConnState>): Promise<void> {
+    connection.setState({ periods: DEFAULT_PERIODS });
+    if (this.name === ALL) {
+      if (!this.#tickersLoaded) await this.#loadTickers();
+      send(connection, { type: "tickers", tickers: [...this.#tickers.values()] });
+      return;
+    }
+    if (!this.#depth) await this.#loadSnapshot();
+    const symbol = this.name.replace("-", "/");
+    if (this.#ticker) send(connection, { type: "ticker", ticker: this.#ticker });
+    send(connection, { type: "depth", symbol, depth: this.#depth ?? { bids: [], asks: [] }, time: Date.now() });
+    send(connection, { type: "trades", symbol, trades: this.#trades, time: Date.now() });
+  }
+
+  override onMessage(connection: Connection<ConnState>, message: WSMessage): void {
+    const frame = parseFrame(marketRoomInbound, message);
+    if (!frame) {
+      send(connection, { type: "error", code: "BAD_FRAME" });
+      return;
+    }
+    switch (frame.type) {
+      case "ping":
+        send(connection, { type: "pong" });
+        return;
+      case "subscribe":
+        connection.setState({ periods: [...new Set(frame.periods)] });
+        return;
+    }
+  }
+
+  /** Rooms are for sockets; plain HTTP is refused before it gets here (worker/realtime/guards.ts). */
+  override onRequest(): Response {
+    return new Response("Not found", { status: 404 });
+  }
+
+  /** RPC from a Market object: fan the frames out (kline frames only to sockets subscribed to that period). */
+  publish(frames: MarketRoomOutbound[]): void {
+    for (const frame of frames) {
+      this.#remember(frame);
+      const text = JSON.stringify(frame);
+      if (frame.type === "kline") {
+        for (const c of this.getConnections<ConnState>()) {
+          const periods = c.state?.periods ?? DEFAULT_PERIODS;
+          if (periods.includes(frame.period)) c.send(text);
+        }
+      } else {
+        this.broadcast(text);
+      }
+    }
+  }
+
+  #remember(frame: MarketRoomOutbound): void {
+    switch (frame.type) {
+      case "ticker":
+        this.#ticker = frame.ticker;
+        return;
+      case "tickers":
+        for (const t of frame.tickers) this.#tickers.set(t.symbol, t);
+        return;
+      case "depth":
+        this.#depth = frame.depth;
+        return;
+      case "trades":
+        this.#trades = [...frame.trades, ...this.#trades].slice(0, 50);
+        return;
+      default:
+        return;
+    }
+  }
+
+  async #loadSnapshot(): Promise<void> {
+    try {
+      // Typed structurally: a room does not import the Market object's module.
+      const market = this.env.Market.getByName(this.name) as unknown as { snapshot(): Promise<MarketSnapshot> };
+      const snap = await market.snapshot();
+      this.#ticker ??= snap.ticker;
+      this.#depth ??= snap.depth;
+      if (this.#trades.length === 0) this.#trades = snap.trades;
+    } catch (err) {
+      console.error(JSON.stringify({ level: "warn", event: "market_room_snapshot_failed", room: this.name, error: String(err) }));
+    }
+  }
+
+  async #loadTickers(): Promise<void> {
+    const db = drizzle(this.env.DB, { schema: tables });
+    const [list, rows] = await Promise.all([loadMarkets(db), tickerRows(db)]);
+    // Tickers published since the room woke are newer than the D1 copy: keep them.
+    for (const m of list) if (m.enabled && !this.#tickers.has(m.symbol)) this.#tickers.set(m.symbol, tickerOf(m, rows.get(m.id)));
+    this.#tickersLoaded = true;
+  }
+}
+
+const send = (connection: Connection, frame: MarketRoomOutbound) => connection.send(JSON.stringify(frame));

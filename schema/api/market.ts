@@ -1,0 +1,199 @@
+import * as z from "zod/mini";
+import { id, limit, page } from "./fields.ts";
+
+/**
+ * The markets and spot-trading contract shared by the worker, the Market
+ * Durable Object, the rooms and the web. Prices and quantities travel as
+ * canonical decimal strings; the Market object works in integer ticks and lots.
+ */
+
+/** A positive decimal string with at most `maxDecimals` places; rejects NaN, exponents, signs. */
+export const decimalString = (maxDecimals = 18) =>
+  z.pipe(
+    z.string(),
+    z.string().check(
+      z.regex(new RegExp(`^(?:0|[1-9]\\d{0,17})(?:\\.\\d{1,${maxDecimals}})?$`), { error: "INVALID_AMOUNT" }),
+      z.refine((s) => /[1-9]/.test(s), { error: "INVALID_AMOUNT" }),
+    ),
+  );
+
+export const PERIODS = ["1min", "5min", "15min", "30min", "60min", "1D", "1W", "1M"] as const;
+export type Period = (typeof PERIODS)[number];
+/** Aliases the original client sends. */
+export const PERIOD_ALIASES: Record<string, Period> = { "1H": "60min", "1day": "1D", "1week": "1W", "1mon": "1M" };
+
+/** "BTC/USDT" (the original's form) or "BTC-USDT" (the room name form). */
+export const symbolField = () =>
+  z.pipe(
+    z.string(),
+    z.pipe(
+      z.string().check(z.regex(/^[A-Z0-9]{2,10}[/-][A-Z0-9]{2,10}$/, { error: "UNKNOWN_MARKET" })),
+      z.transform((s) => s.replace("-", "/")),
+    ),
+  );
+
+// ---- requests -------------------------------------------------------------
+
+export const timesharRequest = z.strictObject({
+  symbol: symbolField(),
+  period: z.string(),
+  from: z.optional(z.string().check(z.regex(/^\d{1,13}$/, { error: "PARAMETER_ERROR" }))),
+  to: z.optional(z.string().check(z.regex(/^\d{1,13}$/, { error: "PARAMETER_ERROR" }))),
+});
+
+export const optionalAddRequest = z.strictObject({ currency_id: id() });
+export const optionalDelRequest = z.strictObject({ id: id() });
+
+/**
+ * POST /coin/trade. `currency_id` + `legal_id` name the market (base and quote).
+ * type 1 buy, 2 sell. A market order omits target_price; a market buy gives
+ * `amount` in the base currency like every order (the engine caps it with a
+ * quote budget from the held funds).
+ */
+export const coinTradeRequest = z.strictObject({
+  currency_id: id(),
+  legal_id: id(),
+  type: z.enum(["1", "2"]),
+  amount: decimalString(),
+  target_price: z.optional(decimalString()),
+  order_type: z._default(z.optional(z.enum(["limit", "market"])), "limit"),
+  tif: z._default(z.optional(z.enum(["GTC", "IOC", "FOK"])), "GTC"),
+  post_only: z._default(z.optional(z.enum(["0", "1"])), "0"),
+});
+export type CoinTradeRequest = z.output<typeof coinTradeRequest>;
+
+export const coinListRequest = z.strictObject({
+  page: page(),
+  limit: limit(50, 10),
+  currency_id: z.optional(id()),
+  legal_id: z.optional(id()),
+  /** 1 doing (open), 2 complete (filled or cancelled). */
+  status: z._default(z.optional(z.enum(["1", "2"])), "1"),
+});
+
+export const coinCancelRequest = z.strictObject({ id: id() });
+
+/** GET /currency/depth and /currency/trades: a market and how many levels or trades (default 20 / 50). */
+export const depthRequest = z.strictObject({ symbol: symbolField(), limit: limit(100, 20) });
+export const tradesRequest = z.strictObject({ symbol: symbolField(), limit: limit(200, 50) });
+export const marketInfoRequest = z.strictObject({ symbol: symbolField() });
+
+/** Coin conversion (POST /user/getTransferFee, /user/Transfer): currencies by id. */
+export const transferFeeRequest = z.strictObject({ from_currency_id: id(), to_currency_id: id() });
+export const transferRequest = z.strictObject({ number: decimalString(), from_currency_id: id(), to_currency_id: id() });
+
+// ---- responses ------------------------------------------------------------
+
+/** One pair in GET /currency/quotation_new (fields the original client reads, plus precisions). */
+export type Quotation = {
+  id: number; // match id
+  currency_id: number;
+  legal_id: number;
+  currency_name: string;
+  legal_name: string;
+  symbol: string; // "BTC/USDT"
+  now_price: string;
+  change: string; // percent with sign, "+1.23" / "-0.50"
+  high: string;
+  low: string;
+  volume: string; // 24 h base volume
+  price_precision: number;
+  amount_precision: number;
+  /** Fractions ("0.001" = 0.1 %), also in GET /currency/market_info. */
+  maker_fee: string;
+  taker_fee: string;
+  logo: string;
+};
+/** GET /currency/quotation_new answers one group per quote currency. */
+export type QuotationGroup = { id: number; name: string; quotation: Quotation[] };
+
+export type Candle = { time: number; open: string; high: string; low: string; close: string; volume: string };
+export type DepthLevel = [price: string, qty: string];
+export type Depth = { bids: DepthLevel[]; asks: DepthLevel[] };
+export type PublicTrade = { id: string; price: string; qty: string; side: "buy" | "sell"; time: number };
+
+export const ORDER_STATUSES = ["open", "partial", "filled", "cancelled", "rejected"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A spot order as GET /coin/list and the user room's `order` frame show it. */
+export const spotOrderSchema = z.strictObject({
+  id: z.number(),
+  symbol: z.string(),
+  /** 1 buy, 2 sell. */
+  type: z.union([z.literal(1), z.literal(2)]),
+  order_type: z.enum(["limit", "market"]),
+  /** Limit price ("" for market). */
+  target_price: z.string(),
+  /** Ordered base quantity. */
+  amount: z.string(),
+  /** Filled base quantity. */
+  trade_amount: z.string(),
+  /** Average fill price ("0" before the first fill). */
+  avg_price: z.string(),
+  /** Fee paid so far, in fee_currency: the currency received (base for a buy, quote for a sell). */
+  fee: z.string(),
+  fee_currency: z.string(),
+  /** 1 doing, 2 complete (the original's). */
+  status: z.union([z.literal(1), z.literal(2)]),
+  /** An order accepted but not yet on the book shows as "open". */
+  state: z.enum(ORDER_STATUSES),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type SpotOrder = z.infer<typeof spotOrderSchema>;
+
+/** POST /coin/trade answers the new order's id (the same answer on an Idempotency-Key replay). */
+export type CoinTradeResponse = { id: number };
+/** POST /coin/cancel (and PUT /coin/trade): the order's state after the cancel. */
+export type CoinCancelResponse = { id: number; state: OrderStatus };
+
+/** GET /currency/market_info?symbol=: the market's published rules. Fees are fractions ("0.001" = 0.1 %). */
+export type MarketInfo = {
+  id: number;
+  symbol: string;
+  currency_id: number;
+  legal_id: number;
+  currency_name: string;
+  legal_name: string;
+  price_precision: number;
+  amount_precision: number;
+  tick_size: string;
+  lot_size: string;
+  min_qty: string;
+  min_notional: string;
+  maker_fee: string;
+  taker_fee: string;
+  /** A market buy holds amount × best ask × (1 + this) and spends at most that. */
+  market_slippage: string;
+};
+
+/** POST /user/getTransferFee. `fee` is the conversion fee in percent of the amount, charged in the source coin. */
+export type TransferFee = { form_price: string; to_price: string; fee: string; rate: string };
+
+// ---- realtime -------------------------------------------------------------
+
+/**
+ * Market room: /parties/market-room/<BASE-QUOTE>; the all-markets room is /parties/market-room/ALL.
+ * On connect a market room sends its ticker, depth and recent trades; the ALL room its tickers.
+ * `time` on a frame is when the Market object published it (epoch ms).
+ */
+export type Ticker = Pick<Quotation, "symbol" | "now_price" | "change" | "high" | "low" | "volume"> & { time: number };
+
+export const marketRoomInbound = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("ping") }),
+  /** Candle updates only for the periods a client asks for (default 1min). */
+  z.strictObject({ type: z.literal("subscribe"), periods: z.array(z.enum(PERIODS)).check(z.maxLength(8)) }),
+]);
+export type MarketRoomInbound = z.infer<typeof marketRoomInbound>;
+
+export type MarketRoomOutbound =
+  | { type: "ticker"; ticker: Ticker }
+  | { type: "tickers"; tickers: Ticker[] }
+  | { type: "depth"; symbol: string; depth: Depth; time: number }
+  | { type: "trades"; symbol: string; trades: PublicTrade[]; time: number }
+  | { type: "kline"; symbol: string; period: Period; candle: Candle; time: number }
+  | { type: "pong" }
+  | { type: "error"; code: "BAD_FRAME" };
+
+/** Pushed to the owner's user room whenever one of their orders changes. */
+export type OrderUpdateFrame = { type: "order"; order: SpotOrder };

@@ -1,0 +1,27 @@
+import * as z from "zod/mini";
+import { id, limit, page } from "./fields.ts";
+
+/** Message centre (GET /chat/unread, GET /chat/getList, POST /chat/markRead); /chat/unread takes no input. */
+export const notificationListSchema = z.strictObject({ page: page(), limit: limit(50, 10) });
+
+/** Either one notification (`id`) or all of them (`all=1`). */
+export const markReadSchema = z
+  .strictObject({
+    id: z.optional(id()),
+    all: z.optional(z.enum(["0", "1"])),
+  })
+  .check(z.refine((v) => (v.id !== undefined) !== (v.all === "1"), { error: "PARAMETER_ERROR", path: ["id"] }));
+
+export type UnreadCount = { count: number };
+
+export type NotificationItem = {
+  id: number;
+  title: string;
+  content: string;
+  /** True for announcements to everyone, false for messages to this user. */
+  broadcast: boolean;
+  is_read: boolean;
+  created_at: number;
+};
+
+export type Paginated<T> = { data: T[]; page: number; pages: number; total: number };

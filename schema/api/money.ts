@@ -1,0 +1,174 @@
+import * as z from "zod/mini";
+import { id, limit, page, text } from "./fields.ts";
+
+/**
+ * Wallet and operator money contracts (product-spec section 7). Amounts travel as
+ * decimal strings; the worker checks them against the currency's precision.
+ */
+
+const trimmed = () => z.pipe(z.string(), z.transform((s) => s.trim()));
+
+/** A string or a JSON number, as trimmed text. */
+const asText = () => z.pipe(z.union([z.string(), z.number()]), z.transform((v) => String(v).trim()));
+
+/** A plain non-negative decimal as typed: "1", "0.5". Rejects "NaN", "1e309", "-1", "0x10", " ". */
+export const decimalText = () => z.pipe(asText(), z.string().check(z.regex(/^\d{1,20}(?:\.\d{1,20})?$/, { error: "INVALID_AMOUNT" })));
+
+/** A currency by id ("1") or by name ("BTC"). */
+export const currencyRef = () =>
+  z.pipe(asText(), z.string().check(z.regex(/^(?:[1-9]\d{0,8}|[A-Za-z][A-Za-z0-9]{0,15})$/, { error: "UNKNOWN_CURRENCY" })));
+
+export const ACCOUNT_FIELD_NAMES = ["legal", "change", "lever", "micro"] as const;
+export type AccountFieldName = (typeof ACCOUNT_FIELD_NAMES)[number];
+
+/** An account by name (legal|change|lever|micro) or number (1–4); answers the number. */
+export const accountField = () =>
+  z.pipe(
+    trimmed(),
+    z.transform((s, ctx) => {
+      const byName = (ACCOUNT_FIELD_NAMES as readonly string[]).indexOf(s.toLowerCase());
+      const n = byName >= 0 ? byName + 1 : /^[1-4]$/.test(s) ? Number(s) : 0;
+      if (n === 0) {
+        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
+        return z.NEVER;
+      }
+      return n as 1 | 2 | 3 | 4;
+    }),
+  );
+
+/** "0"/"1"/"true"/"false" as a boolean. */
+export const flag = () =>
+  z.pipe(
+    trimmed(),
+    z.transform((s, ctx) => {
+      if (s === "1" || s === "true") return true;
+      if (s === "0" || s === "false") return false;
+      ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
+      return z.NEVER;
+    }),
+  );
+
+const smallInt = (min: number, max: number) =>
+  z.pipe(
+    trimmed(),
+    z.transform((s, ctx) => {
+      if (!/^\d{1,6}$/.test(s) || Number(s) < min || Number(s) > max) {
+        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
+        return z.NEVER;
+      }
+      return Number(s);
+    }),
+  );
+
+export const pageSchema = z.strictObject({ page: page(), limit: limit(100, 10) });
+
+export const currencyOnlySchema = z.strictObject({ currency: currencyRef() });
+export const rateCurrencySchema = z.strictObject({ id: currencyRef() });
+/** Routes without parameters still refuse unknown ones. */
+export const noFieldsSchema = z.strictObject({});
+export const walletDetailSchema = z.strictObject({ currency: currencyRef(), type: accountField() });
+/** `user_id` is sent by the original client and ignored: the user comes from the session. */
+export const inAddressSchema = z.strictObject({ currency: currencyRef(), user_id: z.optional(z.string()) });
+
+export const chargeReqSchema = z.strictObject({
+  /** The voucher URL /upload answered for a private file of the caller. */
+  account: text(1, 300, "VOUCHER_INVALID"),
+  amount: decimalText(),
+  currency: currencyRef(),
+  /** 0 = voucher deposit (the only kind); accepted for the original client. */
+  type: z._default(z.optional(z.pipe(trimmed(), z.enum(["0"]))), "0"),
+  chain: z._default(z.optional(z.pipe(trimmed(), z.string().check(z.regex(/^[A-Za-z0-9]{0,16}$/)))), ""),
+});
+
+export const legalLogSchema = z.strictObject({
+  currency: currencyRef(),
+  type: z.optional(accountField()),
+  page: page(),
+  limit: limit(100, 10),
+});
+
+export const withdrawSchema = z.strictObject({
+  currency: currencyRef(),
+  number: decimalText(),
+  /** Type 0: a saved withdrawal address of the caller, by its id or the address itself. */
+  address: z.optional(text(1, 128)),
+  /** 0 address, 1 bank card, 2 international bank. */
+  type: z._default(z.optional(z.pipe(trimmed(), z.enum(["0", "1", "2"]))), "0"),
+  pay_password: z.string().check(z.minLength(1, { error: "PAY_PASSWORD_WRONG" }), z.maxLength(64, { error: "PAY_PASSWORD_WRONG" })),
+  /** Sent by the original client as the fee; IGNORED: the fee comes from configuration. */
+  rate: z.optional(z.string()),
+});
+
+export const changeSchema = z.strictObject({
+  currency_id: currencyRef(),
+  number: decimalText(),
+  from_field: accountField(),
+  to_field: accountField(),
+});
+
+// Operators -------------------------------------------------------------------
+
+export const adminDepositListSchema = z.strictObject({
+  status: z._default(z.optional(z.enum(["pending", "confirmed", "rejected", "all"])), "pending"),
+  page: page(),
+  limit: limit(100, 20),
+});
+export const adminWithdrawalListSchema = z.strictObject({
+  status: z._default(z.optional(z.enum(["reviewing", "approved", "rejected", "all"])), "reviewing"),
+  page: page(),
+  limit: limit(100, 20),
+});
+export const adminIdSchema = z.strictObject({ id: id() });
+export const adminRejectSchema = z.strictObject({ id: id(), reason: text(1, 200, "MONEY_REASON_REQUIRED") });
+
+/** Create (no id; name and precision required) or update (id) a currency. */
+export const adminCurrencySchema = z.strictObject({
+  id: z.optional(id()),
+  name: z.optional(z.pipe(trimmed(), z.string().check(z.regex(/^[A-Z][A-Z0-9]{0,15}$/)))),
+  precision: z.optional(smallInt(0, 8)),
+  display_decimals: z.optional(smallInt(0, 8)),
+  is_legal: z.optional(flag()),
+  is_change: z.optional(flag()),
+  is_lever: z.optional(flag()),
+  is_micro: z.optional(flag()),
+  can_deposit: z.optional(flag()),
+  can_withdraw: z.optional(flag()),
+  min_withdraw: z.optional(decimalText()),
+  withdraw_fee: z.optional(decimalText()),
+  is_transfer: z.optional(flag()),
+  transfer_fee_pct: z.optional(decimalText()),
+  logo: z.optional(text(0, 300)),
+  sort: z.optional(smallInt(0, 999999)),
+  enabled: z.optional(flag()),
+  /** Reference price in USDT (until the markets feature keeps it current). */
+  price_usdt: z.optional(decimalText()),
+});
+
+/** Add (currency, chain, address) or switch (id, enabled) a deposit address. */
+export const adminDepositAddressSchema = z.strictObject({
+  id: z.optional(id()),
+  currency: z.optional(currencyRef()),
+  chain: z.optional(z.pipe(trimmed(), z.string().check(z.regex(/^[A-Z0-9]{2,16}$/)))),
+  address: z.optional(z.pipe(trimmed(), z.string().check(z.regex(/^[A-Za-z0-9:_-]{10,128}$/)))),
+  enabled: z.optional(flag()),
+});
+export const adminDepositAddressListSchema = z.strictObject({ currency: z.optional(currencyRef()) });
+
+// Answers ---------------------------------------------------------------------
+
+export type WalletBalanceRow = Record<string, string | number | null> & {
+  id: number;
+  currency: number;
+  currency_name: string;
+  usdt_price: string | null;
+  is_charge: 0 | 1;
+};
+export type WalletAccount = { balance: WalletBalanceRow[]; usdt_totle: string };
+export type WalletList = {
+  legal_wallet: WalletAccount;
+  change_wallet: WalletAccount;
+  lever_wallet: WalletAccount;
+  micro_wallet: WalletAccount;
+  total_usdt: string;
+};
+export type Paginated<T> = { data: T[]; page: number; pages: number; total: number };

@@ -1,0 +1,44 @@
+import * as z from "zod/mini";
+import { spotOrderSchema } from "./market.ts";
+
+/**
+ * Realtime frames shared by rooms and the web client: every frame is a JSON
+ * object with a `type` discriminator, parsed with zod on both sides.
+ */
+
+/**
+ * The upgrade the Worker forwards to a private room carries the session's
+ * token hash in this header, so the room can close that session's sockets when
+ * it ends. Only the Worker's guard sets it (overwriting anything a client sent).
+ */
+export const SESSION_HASH_HEADER = "x-session-token-hash";
+
+/** Frames larger than this are refused without being parsed. */
+export const MAX_FRAME_CHARS = 4096;
+
+/** Client to per-user room (/parties/user-room/<uid>). */
+export const userRoomInbound = z.discriminatedUnion("type", [z.strictObject({ type: z.literal("ping") })]);
+export type UserRoomInbound = z.infer<typeof userRoomInbound>;
+
+/** Per-user room to client. */
+export const userRoomOutbound = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("unread"), count: z.int().check(z.minimum(0)) }),
+  z.strictObject({ type: z.literal("pong") }),
+  z.strictObject({ type: z.literal("error"), code: z.enum(["BAD_FRAME"]) }),
+  /** One of the user's spot orders changed (OrderUpdateFrame in market.ts). */
+  z.strictObject({ type: z.literal("order"), order: spotOrderSchema }),
+]);
+export type UserRoomOutbound = z.infer<typeof userRoomOutbound>;
+
+/** A text frame parsed against a schema; null when it is not text, too big, not JSON or not valid. */
+export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
+  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const result = z.safeParse(schema, json);
+  return result.success ? result.data : null;
+}

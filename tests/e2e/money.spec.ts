@@ -1,0 +1,356 @@
+import { deflateSync } from "node:zlib";
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+
+/**
+ * The money pages end to end, in phone-sized browsers against the app as
+ * `npm start` serves it. A fresh user deposits with a voucher, an operator
+ * confirms it in the console, the user moves funds between accounts, sets up
+ * what a withdrawal needs (phone, pay password, Lv1 verification approved by
+ * the operator), withdraws, the operator approves, and every balance and
+ * record page shows the right figures.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
+const PAY_PASSWORD = "246810";
+const WITHDRAW_ADDRESS = "0x52908400098527886e0f7030069857d2e4169ee7";
+
+/** A small solid-colour PNG (a stand-in for a transfer screenshot). */
+function voucherPng(size = 24): Buffer {
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    }
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([40, 186, 152]))]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+type Envelope<T> = { type: string; message: T };
+
+async function apiPost<T>(request: APIRequestContext, path: string, form: Record<string, string>, token?: string): Promise<T> {
+  const res = await request.post(`/api${path}`, { form, headers: token ? { Authorization: token } : {} });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message;
+}
+
+/** The newest 6-digit code the local transport "sent" to an address. */
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as Envelope<{ body: string }[]>;
+      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** A browser page with a session, in English, dark theme. */
+async function sessionPage(browser: Browser, token: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await context.addInitScript((t) => {
+    if (sessionStorage.getItem("__e2e_init")) return;
+    sessionStorage.setItem("__e2e_init", "1");
+    localStorage.clear();
+    localStorage.setItem("h5Version", "1");
+    localStorage.setItem("lang", JSON.stringify("en"));
+    localStorage.setItem("theme", JSON.stringify("dark"));
+    localStorage.setItem("token", JSON.stringify(t));
+  }, token);
+  return context.newPage();
+}
+
+/** Answers the app's confirmation prompt, checking what it says first. */
+async function confirm(page: Page, says: RegExp | string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(says);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** A holding card on the assets tab: available and frozen figures. */
+async function expectHolding(page: Page, account: string, coin: string, available: string, frozen: string) {
+  await page.getByTestId(`account-tab-${account}`).click();
+  const card = page.getByTestId(`holding-${account}-${coin}`);
+  await expect(card.getByTestId("available")).toHaveText(available);
+  await expect(card.getByTestId("frozen")).toHaveText(frozen);
+}
+
+async function expectBalanceRow(page: Page, account: string, available: string, frozen: string) {
+  const row: Locator = page.getByTestId(`coin-balance-${account}`);
+  await expect(row.getByTestId("available")).toHaveText(available);
+  await expect(row.getByTestId("frozen")).toHaveText(frozen);
+}
+
+test("deposit by voucher, console review, transfer between accounts and a withdrawal, with every figure checked", async ({ browser, request }) => {
+  test.setTimeout(300_000);
+
+  // Setup through the API: a fresh account (so every figure starts at zero) and the operator's session.
+  const stamp = Date.now();
+  const email = `money-${stamp}@example.test`;
+  const mobile = `139${String(stamp).slice(-8)}`;
+  await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
+  const code = await latestCode(request, email);
+  await apiPost(request, "/user/register", { user_string: email, code, password: "money-e2e-2026", re_password: "money-e2e-2026", type: "email" });
+  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: "money-e2e-2026" });
+  const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
+
+  const user = await sessionPage(browser, userToken);
+  const op = await sessionPage(browser, operatorToken);
+
+  // An operator-only console: the user sees "no permission".
+  await user.goto("/#/admin");
+  await expect(user.getByText("You do not have permission to open the operator console.")).toBeVisible();
+
+  // 1. Empty assets; the hide toggle masks every figure and is remembered.
+  await user.goto("/#/fund/assets");
+  await expect(user.getByTestId("assets-total")).toHaveText("0.00 USDT");
+  await expect(user.getByTestId("assets-fiat")).toContainText("≈ $0.00 USD");
+  await user.getByTestId("toggle-hide").click();
+  await expect(user.getByTestId("assets-total")).toHaveText("**** USDT");
+  await user.reload();
+  await expect(user.getByTestId("assets-total")).toHaveText("**** USDT");
+  await user.getByTestId("toggle-hide").click();
+  await expect(user.getByTestId("assets-total")).toHaveText("0.00 USDT");
+
+  // 2. Deposit: pick the coin, see the address and its QR code, report 250 USDT with a voucher.
+  await user.getByRole("link", { name: "Deposit" }).click();
+  await expect(user).toHaveURL(/#\/fund\/select\?for=receive/);
+  await user.getByPlaceholder("Search coins").fill("usd");
+  await expect(user.getByTestId("coin-BTC")).toBeHidden();
+  await user.getByTestId("coin-USDT").click();
+  await expect(user.getByRole("heading", { name: "Deposit USDT" })).toBeVisible();
+  await expect(user.getByTestId("deposit-address")).toHaveText("0xDe0000000000000000000000000000000000dE03");
+  await expect(user.getByTestId("deposit-qr")).toBeVisible();
+  await user.getByRole("radio", { name: "TRC20" }).click();
+  await expect(user.getByTestId("deposit-address")).toHaveText("TDemoOnlyNotForRealFunds0000000003");
+
+  await user.getByRole("button", { name: "Submit deposit" }).click();
+  await expect(user.getByText("Enter an amount", { exact: true })).toBeVisible();
+  await expect(user.getByText("Upload the payment voucher", { exact: true })).toBeVisible();
+  await user.getByTestId("deposit-amount").fill("250");
+  await user.locator('input[type="file"]').setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: voucherPng() });
+  await expect(user.getByTestId("deposit-voucher").locator("img")).toBeVisible();
+  await user.screenshot({ path: `${SHOTS}/money-deposit-form.png`, fullPage: true });
+  await user.getByRole("button", { name: "Submit deposit" }).click();
+  await confirm(user, "You sent 250 USDT over TRC20");
+  await expect(user).toHaveURL(/#\/fund\/receive_withdraw_record\?tab=deposit/);
+  const depositRow = user.getByTestId("deposit-records").locator("li").first();
+  await expect(depositRow.getByTestId("status")).toHaveText("Pending review");
+  await expect(depositRow.getByTestId("amount")).toHaveText("250 USDT");
+
+  // 3. The operator sees the queue, opens the voucher (fetched with the session) and confirms.
+  await op.goto("/#/admin");
+  await expect(op.getByTestId("queue-deposits")).toContainText("1");
+  await op.getByTestId("queue-deposits").click();
+  const depositCard = op.locator('[data-testid^="admin-deposit-"]').filter({ hasText: email });
+  await expect(depositCard.getByTestId("admin-deposit-amount")).toHaveText("250 USDT");
+  const voucher = depositCard.getByTestId("voucher-image");
+  await expect(voucher).toBeVisible();
+  expect(await voucher.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await op.screenshot({ path: `${SHOTS}/money-admin-deposits.png`, fullPage: true });
+  await depositCard.getByRole("button", { name: "Confirm" }).click();
+  await confirm(op, `250 USDT will be credited to ${email}`);
+  await expect(depositCard).toBeHidden();
+  await expect(op.getByText("Nothing here")).toBeVisible();
+
+  // The user's records and balances follow.
+  await user.reload();
+  await expect(user.getByTestId("deposit-records").locator("li").first().getByTestId("status")).toHaveText("Credited");
+  await user.goto("/#/fund/assets");
+  await expect(user.getByTestId("assets-total")).toHaveText("250.00 USDT");
+  await expectHolding(user, "change", "USDT", "250", "0");
+
+  // 4. Transfer 100 USDT from the exchange account to the seconds account (the swap button turns the direction round).
+  await user.getByRole("link", { name: "Transfer" }).click();
+  await user.getByTestId("transfer-coin").selectOption({ label: "USDT" });
+  await user.getByTestId("transfer-from").selectOption("change");
+  await user.getByTestId("transfer-to").selectOption("micro");
+  await user.getByTestId("transfer-swap").click();
+  await expect(user.getByTestId("transfer-from")).toHaveValue("micro");
+  await expect(user.getByTestId("transfer-to")).toHaveValue("change");
+  await user.getByTestId("transfer-swap").click();
+  await expect(user.getByTestId("transfer-from-balance")).toHaveText("250 USDT");
+  await expect(user.getByTestId("transfer-to-balance")).toHaveText("0 USDT");
+  await user.getByTestId("transfer-amount").fill("300");
+  await user.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(user.getByText("More than available (250 USDT)")).toBeVisible();
+  await user.getByTestId("transfer-amount").fill("100");
+  await user.getByRole("button", { name: "Transfer", exact: true }).click();
+  await confirm(user, "Move 100 USDT from Exchange to Seconds?");
+  await expect(toast(user)).toHaveText("Transfer successful");
+  await expect(user.getByTestId("transfer-from-balance")).toHaveText("150 USDT");
+  await expect(user.getByTestId("transfer-to-balance")).toHaveText("100 USDT");
+  await user.getByRole("link", { name: "History" }).click();
+  const transferRow = user.getByTestId("transfer-history").locator("li").first();
+  await expect(transferRow).toContainText("Exchange → Seconds");
+  await expect(transferRow.getByTestId("amount")).toHaveText("100 USDT");
+
+  // 5. A withdrawal needs a phone, a pay password and Lv1 verification.
+  await user.goto("/#/setting/real_mark");
+  await expect(user.getByTestId("kyc-bind-first")).toBeVisible();
+  await expect(user.getByTestId("kyc-lv1").getByRole("button", { name: "Verify now" })).toBeDisabled();
+  await user.getByRole("link", { name: "Go to security settings" }).click();
+  await user.getByTestId("bind-mobile-row").click();
+  await user.locator("#mobile").fill(mobile);
+  await user.getByTestId("send-code").click();
+  const smsCode = await latestCode(request, `+86${mobile}`);
+  await user.locator("#code").fill(smsCode);
+  await user.getByTestId("bind-submit").click();
+  await expect(user.getByTestId("bind-mobile-form")).toBeHidden();
+  await expect(user.getByTestId("bound-mobile")).toContainText(mobile.slice(-4));
+  await user.getByTestId("pay-password-link").click();
+  await user.locator("#password").fill(PAY_PASSWORD);
+  await user.locator("#re_password").fill(PAY_PASSWORD);
+  await user.getByTestId("pay-password-submit").click();
+  await expect(user).toHaveURL(/#\/setting\/security/);
+
+  await user.goto("/#/setting/real_mark");
+  await expect(user.getByTestId("kyc-bind-first")).toBeHidden();
+  await user.getByTestId("kyc-lv1").getByRole("button", { name: "Verify now" }).click();
+  await expect(user).toHaveURL(/#\/setting\/real\?level=1/);
+  await user.getByRole("button", { name: "Submit" }).click();
+  await expect(user.getByText("This field is required").first()).toBeVisible();
+  await user.getByRole("radio", { name: "Passport" }).click();
+  await user.getByLabel("Full name").fill("Erin Example");
+  await user.getByLabel("ID number").fill("X1");
+  await user.getByRole("button", { name: "Submit" }).click();
+  await expect(user.getByText("Enter a valid ID number for this document type")).toBeVisible();
+  await user.getByLabel("ID number").fill("P8765432");
+  await user.getByRole("button", { name: "Submit" }).click();
+  await confirm(user, "Name: Erin Example");
+  await expect(user).toHaveURL(/#\/setting\/real_mark/);
+  await expect(user.getByTestId("kyc-lv1").getByTestId("kyc-status-auditing")).toBeVisible();
+
+  await op.getByRole("link", { name: "Verification" }).click();
+  const kycCard = op.locator('[data-testid^="kyc-item-"]').filter({ hasText: email });
+  await expect(kycCard.getByTestId("kyc-item-name")).toHaveText("Erin Example");
+  await kycCard.getByRole("button", { name: "Approve" }).click();
+  await confirm(op, `${email} passes Lv1 verification.`);
+  await expect(kycCard).toBeHidden();
+
+  await user.reload();
+  await expect(user.getByTestId("kyc-lv1").getByTestId("kyc-status-hasaudit")).toBeVisible();
+  await expect(user.getByTestId("kyc-level")).toHaveText("Lv1");
+
+  // 6. A withdrawal address, then the withdrawal: fee and received amount from configuration.
+  await user.goto("/#/setting/addWallet?currency=3");
+  await user.getByTestId("address-name").fill("Cold wallet");
+  await user.getByTestId("address-address").fill("not-an-address");
+  await user.getByRole("button", { name: "Save address" }).click();
+  await expect(user.getByText(/This is not a USDT address/)).toBeVisible();
+  await user.getByTestId("address-address").fill(WITHDRAW_ADDRESS);
+  await user.getByRole("button", { name: "Save address" }).click();
+  await expect(toast(user)).toBeVisible();
+  await expect(user).not.toHaveURL(/addWallet/);
+  await user.goto("/#/setting/wallet");
+  await expect(user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" })).toContainText("0x52908400098527886E0F7030069857D2E4169EE7");
+
+  await user.goto("/#/fund/withdraw?currency=3");
+  await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
+  await expect(user.getByTestId("withdraw-need-paypw")).toBeHidden();
+  await expect(user.getByTestId("withdraw-available")).toHaveText("150 USDT");
+  await expect(user.getByTestId("withdraw-fee")).toHaveText("1 USDT");
+  await user.getByTestId("withdraw-amount").fill("5");
+  await user.getByRole("button", { name: "Withdraw", exact: true }).click();
+  await expect(user.getByText("The minimum is 10 USDT")).toBeVisible();
+  await expect(user.getByText("Enter your pay password", { exact: true })).toBeVisible();
+  await user.getByRole("button", { name: "All" }).click();
+  await expect(user.getByTestId("withdraw-amount")).toHaveValue("150");
+  await expect(user.getByTestId("withdraw-receive")).toHaveText("149 USDT");
+  await user.getByTestId("withdraw-amount").fill("50");
+  await expect(user.getByTestId("withdraw-receive")).toHaveText("49 USDT");
+  await user.getByTestId("withdraw-password").fill(PAY_PASSWORD);
+  await user.screenshot({ path: `${SHOTS}/money-withdraw-form.png`, fullPage: true });
+  await user.getByRole("button", { name: "Withdraw", exact: true }).click();
+  await confirm(user, /Amount: 50 USDT\s+Fee: 1 USDT\s+You receive: 49 USDT/);
+  await expect(user).toHaveURL(/#\/fund\/receive_withdraw_record\?tab=withdraw/);
+  const withdrawRow = user.getByTestId("withdrawal-records").locator("li").first();
+  await expect(withdrawRow.getByTestId("status")).toHaveText("Under review");
+  await expect(withdrawRow.getByTestId("amount")).toHaveText("50 USDT");
+  await expect(withdrawRow.getByTestId("fee")).toHaveText("1 USDT");
+  await expect(withdrawRow.getByTestId("receive")).toHaveText("49 USDT");
+
+  // While it is reviewed the 50 are frozen.
+  await user.goto("/#/fund/assets");
+  await expectHolding(user, "change", "USDT", "100", "50");
+
+  // 7. The operator approves.
+  await op.getByRole("link", { name: "Withdrawals" }).click();
+  const withdrawCard = op.locator('[data-testid^="admin-withdrawal-"]').filter({ hasText: email });
+  await expect(withdrawCard.getByTestId("admin-withdrawal-receive")).toHaveText("49 USDT");
+  await expect(withdrawCard.getByTestId("withdrawal-address")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
+  await withdrawCard.getByRole("button", { name: "Approve" }).click();
+  await confirm(op, `Pay 49 USDT to ${email}`);
+  await expect(withdrawCard).toBeHidden();
+
+  // 8. Every page agrees: 100 in the exchange account, 100 in seconds, nothing frozen, 200 in total.
+  await user.goto("/#/fund/receive_withdraw_record?tab=withdraw");
+  await expect(user.getByTestId("withdrawal-records").locator("li").first().getByTestId("status")).toHaveText("Completed");
+  await user.goto("/#/fund/assets");
+  await expect(user.getByTestId("assets-total")).toHaveText("200.00 USDT");
+  await expectHolding(user, "change", "USDT", "100", "0");
+  await expect(user.getByTestId("account-total")).toHaveText("100.00 USDT");
+  await expectHolding(user, "micro", "USDT", "100", "0");
+  await user.screenshot({ path: `${SHOTS}/money-assets.png`, fullPage: true });
+
+  await user.getByTestId("holding-micro-USDT").click();
+  await expect(user.getByRole("heading", { name: "USDT details" })).toBeVisible();
+  await expectBalanceRow(user, "change", "100", "0");
+  await expectBalanceRow(user, "micro", "100", "0");
+  const coinLedger = user.getByTestId("coin-ledger");
+  // deposit +250, transfer −100 and +100, withdrawal frozen −50 (available) and +50 (frozen), paid −50 (frozen)
+  await expect(coinLedger.getByTestId("ledger-amount")).toHaveText(["-50", "+50", "-50", "+100", "-100", "+250"]);
+  await user.getByRole("tab", { name: "Seconds" }).click();
+  await expect(coinLedger.getByTestId("ledger-amount")).toHaveText(["+100"]);
+
+  await user.goto("/#/fund/assets_all_record");
+  await expect(user.getByTestId("all-ledger").getByTestId("ledger-amount")).toHaveText(["-50 USDT", "+50 USDT", "-50 USDT", "+100 USDT", "-100 USDT", "+250 USDT"]);
+
+  await user.goto("/#/setting/bill");
+  await user.getByTestId("bill-kind").selectOption("deposit");
+  await expect(user.getByTestId("bill-list").getByTestId("ledger-amount")).toHaveText(["+250 USDT"]);
+
+  // The console: queues are empty, the ledger invariant holds, the user's balances match.
+  await op.getByRole("link", { name: "Overview" }).click();
+  await expect(op.getByTestId("queue-deposits")).toContainText("0");
+  await expect(op.getByTestId("queue-withdrawals")).toContainText("0");
+  await expect(op.getByTestId("ledger-ok")).toBeVisible();
+  await op.getByRole("link", { name: "Users" }).click();
+  await op.getByRole("searchbox").fill(email);
+  await op.getByRole("searchbox").press("Enter");
+  await op.getByRole("link", { name: email }).click();
+  const balances = op.getByTestId("admin-user-balances");
+  await expect(balances.locator("tr", { hasText: "Exchange" })).toContainText("100");
+  await expect(balances.locator("tr", { hasText: "Seconds" })).toContainText("100");
+  await op.screenshot({ path: `${SHOTS}/money-admin-user.png`, fullPage: true });
+
+  await user.context().close();
+  await op.context().close();
+});

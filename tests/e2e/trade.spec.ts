@@ -1,0 +1,222 @@
+import { mkdirSync } from "node:fs";
+import Decimal from "decimal.js";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+/**
+ * Spot trading end to end, in phone-sized browsers against the app as
+ * `npm start` serves it (market maker and price simulator running).
+ *
+ * The market maker quotes five levels each side around the reference price and
+ * re-quotes as it moves, so two users can only trade with each other at a price
+ * outside its ladder, and only when the taker does not meet the maker's better
+ * prices first (price priority). Bob therefore rests a bid far below the market;
+ * Alice sells more than the maker's whole bid ladder at exactly Bob's price: her
+ * order takes every maker bid (all better than Bob's), then Bob's bid, and what
+ * is left rests until the maker's next bids take it.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
+const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
+const SYMBOL = "BTC-USDT";
+/** Far below the market (about 95,000): no maker bid or ask ever gets there. */
+const FAR_PRICE = "50000";
+const BOB_AMOUNT = "0.01";
+/** More than the maker's five 0.05 BTC bid levels, so Alice's sell reaches Bob's bid. */
+const ALICE_AMOUNT = "0.3";
+const MAKER_FEE = "0.0008";
+
+type Envelope<T> = { type: string; message: T };
+
+async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string): Promise<T> {
+  const headers = token ? { Authorization: token } : undefined;
+  const res = method === "GET" ? await request.get(`/api${path}`, { params: data, headers }) : await request.post(`/api${path}`, { form: data, headers });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message;
+}
+
+const login = (request: APIRequestContext, user: { email: string; password: string }) =>
+  api<string>(request, "POST", "/user/login", { user_string: user.email, password: user.password });
+
+/** Available and locked of a coin in the spot (change) account. */
+async function spot(request: APIRequestContext, token: string, coin: string) {
+  const row = await api<Record<string, string>>(request, "POST", "/wallet/detail", { currency: coin, type: "change" }, token);
+  return { available: new Decimal(row.change_balance!), locked: new Decimal(row.lock_change_balance!) };
+}
+
+type Order = { id: number; type: 1 | 2; target_price: string; amount: string; trade_amount: string; avg_price: string; fee: string; fee_currency: string; state: string };
+const orders = async (request: APIRequestContext, token: string, status: "1" | "2") =>
+  (await api<{ data: Order[] }>(request, "GET", "/coin/list", { status, currency_id: "1", legal_id: "3", limit: "50" }, token)).data;
+
+/** The app's display of a price: thousands separators, two decimals (BTC/USDT's precision). */
+function price(value: string | Decimal): string {
+  const [int, frac] = new Decimal(value).toFixed(2).split(".");
+  return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
+}
+
+/** A browser page with a session (or none), in English, dark theme, at 390 px. */
+async function sessionPage(browser: Browser, token: string | null): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await context.addInitScript((t) => {
+    if (sessionStorage.getItem("__e2e_init")) return;
+    sessionStorage.setItem("__e2e_init", "1");
+    localStorage.clear();
+    localStorage.setItem("h5Version", "1");
+    localStorage.setItem("lang", JSON.stringify("en"));
+    localStorage.setItem("theme", JSON.stringify("dark"));
+    if (t) localStorage.setItem("token", JSON.stringify(t));
+  }, token);
+  return context.newPage();
+}
+
+async function openTrade(page: Page) {
+  await page.goto(`/#/transaction/currency?symbol=${SYMBOL}`);
+  await expect(page.getByTestId("last-price")).toBeVisible();
+  await expect(page.getByTestId("book-bid").first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Places a limit order through the form and the confirmation; returns the Idempotency-Key it carried. */
+async function placeLimit(page: Page, side: "buy" | "sell", limit: string, amount: string): Promise<string> {
+  await page.getByTestId(`side-${side}`).click();
+  await page.getByTestId("type-limit").click();
+  await page.getByTestId("order-price").fill(limit);
+  await page.getByTestId("order-amount").fill(amount);
+  const sent = page.waitForRequest((r) => r.url().includes("/api/coin/trade") && r.method() === "POST");
+  await page.getByTestId("order-submit").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`Price: ${price(limit)} USDT`);
+  await expect(dialog).toContainText(`Amount: ${new Decimal(amount).toFixed(4)} BTC`);
+  await expect(dialog).toContainText(`Total: ${price(new Decimal(limit).times(amount))} USDT`);
+  await expect(dialog).toContainText("Fee:");
+  await dialog.getByRole("button", { name: side === "buy" ? "Buy" : "Sell" }).click();
+  const request = await sent;
+  await expect(page.getByTestId("toast")).toHaveText("Order placed");
+  return request.headers()["idempotency-key"] ?? "";
+}
+
+test("the book, the last price and the chart move while the trade page is open", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const aliceToken = await login(request, ALICE);
+  const page = await sessionPage(browser, null);
+  await openTrade(page);
+  await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-bars", /\d+/);
+
+  // The market maker re-quotes as the simulated price moves: the book changes without a reload.
+  const bookNow = async () => (await page.getByTestId("order-book").getByRole("button").allTextContents()).join("|");
+  const before = await bookNow();
+  await expect.poll(bookNow, { timeout: 60_000, intervals: [500] }).not.toBe(before);
+
+  // A trade (another user's market buy): the last price, the trades list and the newest candle follow it.
+  await api(request, "POST", "/coin/trade", { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", order_type: "market" }, aliceToken);
+  let tradePrice = "";
+  await expect
+    .poll(async () => {
+      const trades = await api<{ price: string }[]>(request, "GET", "/currency/trades", { symbol: "BTC/USDT", limit: "1" });
+      tradePrice = trades[0]?.price ?? "";
+      return tradePrice;
+    })
+    .not.toBe("");
+  await expect(page.getByTestId("last-price")).toHaveText(price(tradePrice));
+  await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-last-close", tradePrice);
+  await page.getByTestId("tab-trades").click();
+  await expect(page.getByTestId("trade-row").first()).toContainText(price(tradePrice));
+  await page.screenshot({ path: `${SHOTS}/trade-live.png` });
+  await page.context().close();
+});
+
+test("two users trade with each other: both see the fill live, and balances and order histories agree", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const aliceToken = await login(request, ALICE);
+  const bobToken = await login(request, BOB);
+  const aliceBefore = { btc: await spot(request, aliceToken, "BTC"), usdt: await spot(request, aliceToken, "USDT") };
+  const bobBefore = { btc: await spot(request, bobToken, "BTC"), usdt: await spot(request, bobToken, "USDT") };
+  expect(aliceBefore.btc.available.gte(ALICE_AMOUNT), "alice needs BTC in her spot account (demo seed)").toBe(true);
+  expect(bobBefore.usdt.available.gte(new Decimal(FAR_PRICE).times(BOB_AMOUNT)), "bob needs USDT in his spot account (demo seed)").toBe(true);
+
+  const bob = await sessionPage(browser, bobToken);
+  const alice = await sessionPage(browser, aliceToken);
+  await openTrade(bob);
+  await openTrade(alice);
+
+  // Client-side checks come first: too many decimals, then more than Bob has.
+  await bob.getByTestId("side-buy").click();
+  await bob.getByTestId("order-price").fill(FAR_PRICE);
+  await bob.getByTestId("order-amount").fill("0.000001");
+  await bob.getByTestId("order-submit").click();
+  await expect(bob.getByTestId("amount-error")).toHaveText("The amount may have at most 4 decimals");
+  await bob.getByTestId("order-amount").fill("1");
+  await bob.getByTestId("order-submit").click();
+  await expect(bob.getByTestId("amount-error")).toHaveText("Insufficient USDT balance");
+  await expect(bob.getByRole("dialog")).toBeHidden();
+
+  // Bob rests a bid far below the market; it shows under his open orders and holds his USDT.
+  const bobKey = await placeLimit(bob, "buy", FAR_PRICE, BOB_AMOUNT);
+  expect(bobKey).toMatch(/^[0-9a-f-]{36}$/);
+  const bobRow = bob.getByTestId("open-orders").getByTestId("order-row");
+  await expect(bobRow).toHaveCount(1);
+  await expect(bobRow).toContainText(price(FAR_PRICE));
+  await expect(bob.getByTestId("order-available")).toHaveText(`${price(bobBefore.usdt.available.minus(500))} USDT`);
+  const [bobOpen] = await orders(request, bobToken, "1");
+  expect(bobOpen).toMatchObject({ type: 1, target_price: FAR_PRICE, amount: BOB_AMOUNT, state: "open" });
+
+  // Alice sells at exactly Bob's price: every maker bid first, then Bob's.
+  const aliceKey = await placeLimit(alice, "sell", FAR_PRICE, ALICE_AMOUNT);
+  expect(aliceKey).toMatch(/^[0-9a-f-]{36}$/);
+  expect(aliceKey).not.toBe(bobKey);
+
+  // Bob sees the fill live: his open order goes, the last trade is at his price, his USDT stays spent.
+  await expect(bobRow).toHaveCount(0, { timeout: 15_000 });
+  await expect(bob.getByTestId("tab-open-orders")).toHaveText("Open orders");
+  await expect(bob.getByTestId("last-price")).toHaveText(price(FAR_PRICE), { timeout: 15_000 });
+  await bob.getByTestId("tab-trades").click();
+  await expect(bob.getByTestId("recent-trades")).toContainText(price(FAR_PRICE));
+  await bob.screenshot({ path: `${SHOTS}/trade-bob-filled.png` });
+
+  // Alice's order fills completely (the maker takes what Bob did not) and leaves her open orders.
+  await expect(alice.getByTestId("open-orders").getByTestId("order-row")).toHaveCount(0, { timeout: 30_000 });
+
+  // Histories, in the orders page of each.
+  await bob.getByRole("link", { name: "All orders" }).click();
+  await bob.getByTestId("orders-tab-history").click();
+  const bobHistory = bob.getByTestId("orders-history").getByTestId("order-row").first();
+  await expect(bobHistory).toHaveAttribute("data-state", "filled");
+  await expect(bobHistory.getByTestId("order-avg")).toHaveText(price(FAR_PRICE));
+  await expect(bobHistory.getByTestId("order-filled")).toHaveText("0.0100");
+  const bobFee = new Decimal(BOB_AMOUNT).times(MAKER_FEE); // maker fee, in the BTC received
+  await expect(bobHistory.getByTestId("order-fee")).toHaveText(bobFee.toFixed());
+  await bob.screenshot({ path: `${SHOTS}/trade-bob-history.png` });
+
+  await alice.getByRole("link", { name: "All orders" }).click();
+  await alice.getByTestId("orders-tab-history").click();
+  const aliceHistory = alice.getByTestId("orders-history").getByTestId("order-row").first();
+  await expect(aliceHistory).toHaveAttribute("data-state", "filled");
+  await expect(aliceHistory.getByTestId("order-filled")).toHaveText("0.3000");
+
+  // The server agrees with the pages, and balances match the orders to the last unit.
+  const [bobDone] = await orders(request, bobToken, "2");
+  expect(bobDone).toMatchObject({ id: bobOpen!.id, state: "filled", trade_amount: BOB_AMOUNT, avg_price: FAR_PRICE, fee_currency: "BTC" });
+  expect(new Decimal(bobDone!.fee).eq(bobFee)).toBe(true);
+  const bobAfter = { btc: await spot(request, bobToken, "BTC"), usdt: await spot(request, bobToken, "USDT") };
+  expect(bobAfter.usdt.available.toFixed()).toBe(bobBefore.usdt.available.minus(new Decimal(FAR_PRICE).times(BOB_AMOUNT)).toFixed());
+  expect(bobAfter.usdt.locked.toFixed()).toBe(bobBefore.usdt.locked.toFixed());
+  expect(bobAfter.btc.available.toFixed()).toBe(bobBefore.btc.available.plus(BOB_AMOUNT).minus(bobFee).toFixed());
+
+  const aliceDone = (await orders(request, aliceToken, "2")).find((o) => o.type === 2 && o.target_price === FAR_PRICE);
+  expect(aliceDone).toMatchObject({ state: "filled", trade_amount: ALICE_AMOUNT, fee_currency: "USDT" });
+  // Bob's 0.01 at 50,000 is inside Alice's fills: her average lies between Bob's price and the maker's bids.
+  expect(new Decimal(aliceDone!.avg_price).gt(FAR_PRICE)).toBe(true);
+  const aliceAfter = { btc: await spot(request, aliceToken, "BTC"), usdt: await spot(request, aliceToken, "USDT") };
+  expect(aliceAfter.btc.available.toFixed()).toBe(aliceBefore.btc.available.minus(ALICE_AMOUNT).toFixed());
+  const proceeds = new Decimal(aliceDone!.avg_price).times(ALICE_AMOUNT).minus(aliceDone!.fee);
+  // avg_price is shown to the market's price precision: the USDT received matches it within a cent.
+  expect(aliceAfter.usdt.available.minus(aliceBefore.usdt.available).minus(proceeds).abs().lte("0.01")).toBe(true);
+  const trades = await api<{ price: string; qty: string }[]>(request, "GET", "/currency/trades", { symbol: "BTC/USDT", limit: "50" });
+  expect(trades.some((t) => new Decimal(t.price).eq(FAR_PRICE) && new Decimal(t.qty).eq(BOB_AMOUNT))).toBe(true);
+
+  await alice.screenshot({ path: `${SHOTS}/trade-alice-history.png` });
+  await bob.context().close();
+  await alice.context().close();
+});

@@ -1,0 +1,183 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, like, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Market } from "../../durable/market/market.ts";
+import * as tables from "../../schema/db/index.ts";
+import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
+import { requireMarket } from "../../worker/domain/markets/markets.ts";
+import { createOrder, prepareOrder } from "../../worker/domain/markets/orders.ts";
+import { api } from "./helpers.ts";
+import { expectInvariant, fund } from "./money-helpers.ts";
+import { BTC, USDT, balance, db, marketStub, orderRow, placed, seedMarkets, settle, total, trade, trader } from "./market-helpers.ts";
+
+const BTC_1 = 100_000_000;
+const USDT_1 = 1_000_000;
+const ETH = 2;
+
+beforeAll(async () => {
+  await seedMarkets();
+});
+
+type Hooks = Market["drainHooks"];
+const setHooks = (hooks: Hooks, name = "BTC-USDT") =>
+  runInDurableObject(marketStub(name), (instance: Market) => {
+    instance.drainHooks = hooks;
+  });
+
+const fillJournals = async (like_: string) =>
+  (await db().select({ n: sql<number>`count(*)` }).from(tables.journals).where(like(tables.journals.refKey, like_)).get())!.n;
+
+describe("settlement: at-least-once drain, exactly-once money", () => {
+  // One command with five settlement steps: fill S1, end S1, fill S2, end S2, end of the IOC buy (releases its price improvement).
+  const steps = 5;
+  for (const mode of ["before", "after"] as const) {
+    for (let k = 0; k < steps; k++) {
+      it(`a drain that crashes ${mode} step ${k + 1} of ${steps}, then runs again, moves every amount exactly once`, async () => {
+        const base = 10_000 + (mode === "before" ? 0 : 100) + k * 10;
+        const s1 = await trader({ btc: BTC_1 });
+        const s2 = await trader({ btc: BTC_1 });
+        const buyer = await trader({ usdt: 1_000 * USDT_1 });
+        const fees0 = { btc: await total(SYSTEM_ACCOUNTS.fees, BTC), usdt: await total(SYSTEM_ACCOUNTS.fees, USDT) };
+        await placed(s1.token, { side: "sell", amount: "0.001", price: `${base}` });
+        await placed(s2.token, { side: "sell", amount: "0.001", price: `${base + 1}` });
+        await settle();
+
+        let crashed = false;
+        await setHooks({
+          [mode === "before" ? "beforeStep" : "afterStep"]: (_entry: number, index: number) => {
+            if (!crashed && index === k) {
+              crashed = true;
+              throw new Error(`injected crash ${mode} step ${index}`);
+            }
+          },
+        });
+        const buy = await placed(buyer.token, { side: "buy", amount: "0.003", price: `${base + 5}`, tif: "IOC" });
+        await runDurableObjectAlarm(marketStub());
+        expect(crashed).toBe(true);
+        expect(await marketStub().backlog()).toBeGreaterThan(0);
+        // After a crash behind step k, steps up to k are in D1; the others are not yet.
+        const fillsDone = await fillJournals(`spot:fill:1:%`);
+        await setHooks({});
+        await settle();
+        expect(await fillJournals(`spot:fill:1:%`)).toBeGreaterThanOrEqual(fillsDone);
+
+        // Buyer paid base + base+1 for 0.002 BTC (less the 0.1 % taker fee) and got the rest of the hold back.
+        const paid = (base + base + 1) * 1_000; // 0.001 BTC at each price, in USDT units
+        expect(await balance(buyer.id, USDT)).toEqual({ available: 1_000 * USDT_1 - paid, locked: 0 });
+        expect(await balance(buyer.id, BTC)).toEqual({ available: 200_000 - 200, locked: 0 });
+        // Sellers got their price minus the 0.08 % maker fee, rounded down.
+        expect(await balance(s1.id, USDT)).toEqual({ available: base * 1_000 - Math.floor(base * 1_000 * 0.0008), locked: 0 });
+        expect(await balance(s2.id, USDT)).toEqual({ available: (base + 1) * 1_000 - Math.floor((base + 1) * 1_000 * 0.0008), locked: 0 });
+        expect(await balance(s1.id, BTC)).toEqual({ available: BTC_1 - 100_000, locked: 0 });
+        expect((await total(SYSTEM_ACCOUNTS.fees, BTC)) - fees0.btc).toBe(200);
+        expect((await total(SYSTEM_ACCOUNTS.fees, USDT)) - fees0.usdt).toBe(Math.floor(base * 1_000 * 0.0008) + Math.floor((base + 1) * 1_000 * 0.0008));
+        const row = await orderRow(buy);
+        expect(row).toMatchObject({ status: "cancelled", reason: "ioc-remainder", filledUnits: 200_000, quoteUnits: paid });
+        const fills = await db().select().from(tables.spotFills).where(eq(tables.spotFills.takerSide, 1));
+        expect(fills.filter((f) => f.buyOrderId === buy)).toHaveLength(2);
+        await expectInvariant();
+      });
+    }
+  }
+
+  it("the same place call delivered twice is one order: the second answers the first's state", async () => {
+    const seller = await trader({ btc: BTC_1 });
+    const buyer = await trader({ usdt: 1_000 * USDT_1 });
+    await placed(seller.token, { side: "sell", amount: "0.002", price: "9000" });
+    const m = await requireMarket(db(), "BTC/USDT");
+    const order = await createOrder(db(), m, buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "9000", amount: "0.001", tif: "GTC", postOnly: false }, null));
+    const first = await marketStub().place(order);
+    const second = await marketStub().place(order);
+    expect(first).toMatchObject({ known: true, state: "filled", filled: 10 });
+    expect(second).toEqual(first);
+    await settle();
+    expect(await balance(buyer.id, BTC)).toEqual({ available: 100_000 - 100, locked: 0 });
+    expect(await balance(buyer.id, USDT)).toEqual({ available: 1_000 * USDT_1 - 9 * USDT_1, locked: 0 });
+    await expectInvariant();
+  });
+
+  it("an order whose place call was lost is re-submitted by the market's reconcile step", async () => {
+    const buyer = await trader({ usdt: 1_000 * USDT_1 });
+    const m = await requireMarket(db(), "BTC/USDT");
+    const past = Date.now() - 60_000;
+    const order = await createOrder(db(), m, buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.01", tif: "GTC", postOnly: false }, null), () => [], past);
+    expect((await orderRow(order.id)).status).toBe("pending");
+    await runInDurableObject(marketStub(), async (instance: Market) => {
+      await (instance as unknown as { reconcile(): Promise<void> }).reconcile();
+    });
+    expect((await marketStub().order(order.id)).state).toBe("open");
+    await settle();
+    expect((await orderRow(order.id)).status).toBe("open");
+    expect((await balance(buyer.id, USDT)).locked).toBe(10 * USDT_1);
+  });
+
+  it("cancelling an order the market never saw releases its hold, and a late place of it stays cancelled", async () => {
+    const buyer = await trader({ usdt: 1_000 * USDT_1 });
+    const m = await requireMarket(db(), "BTC/USDT");
+    const order = await createOrder(db(), m, buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.02", tif: "GTC", postOnly: false }, null));
+    const res = await api<{ state: string }>("/coin/cancel", { token: buyer.token, form: { id: String(order.id) } });
+    expect(res.status).toBe(200);
+    expect(res.body.message.state).toBe("cancelled");
+    const late = await marketStub().place(order);
+    expect(late.state).toBe("cancelled");
+    await settle();
+    expect(await balance(buyer.id, USDT)).toEqual({ available: 1_000 * USDT_1, locked: 0 });
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    await expectInvariant();
+  });
+
+  it("after a restart the market rebuilds the same book from its own storage", async () => {
+    const u = await trader({ usdt: 10_000 * USDT_1, btc: BTC_1 });
+    for (let i = 0; i < 5; i++) await placed(u.token, { side: "buy", amount: "0.001", price: `${2_000 + i}` });
+    for (let i = 0; i < 5; i++) await placed(u.token, { side: "sell", amount: "0.001", price: `${900_000 + i}` });
+    const before = await runInDurableObject(marketStub(), (instance: Market) =>
+      (instance as unknown as { core: { book(): unknown[]; seq: number } }).core.book(),
+    );
+    const seqBefore = await runInDurableObject(marketStub(), (instance: Market) => (instance as unknown as { core: { seq: number } }).core.seq);
+    await evictDurableObject(marketStub());
+    const after = await runInDurableObject(marketStub(), (instance: Market) => (instance as unknown as { core: { book(): unknown[] } }).core.book());
+    const seqAfter = await runInDurableObject(marketStub(), (instance: Market) => (instance as unknown as { core: { seq: number } }).core.seq);
+    expect(after).toEqual(before);
+    expect(seqAfter).toBe(seqBefore);
+    // Trading continues where it stopped.
+    const taker = await trader({ usdt: 10_000 * USDT_1 });
+    const id = await placed(taker.token, { side: "buy", amount: "0.001", price: "900000" });
+    await settle();
+    expect((await orderRow(id)).status).toBe("filled");
+    await expectInvariant();
+  });
+});
+
+describe("settlement: concurrency", () => {
+  it("fifty users racing for the same resting order never oversell it", async () => {
+    const seller = await trader();
+    await fund(seller.id, ETH, BTC_1); // 1 ETH
+    await placed(seller.token, { side: "sell", amount: "1", price: "3000", currency_id: String(ETH) });
+    await settle("ETH-USDT");
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => trader({ usdt: 5_000 * USDT_1 })));
+    const results = await Promise.all(
+      buyers.map((b, i) =>
+        trade(b.token, i % 2 === 0 ? { side: "buy", amount: "1", order_type: "market", currency_id: String(ETH) } : { side: "buy", amount: "1", price: "3000", tif: "IOC", currency_id: String(ETH) }),
+      ),
+    );
+    for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+    await settle("ETH-USDT");
+    const got = await Promise.all(buyers.map((b) => balance(b.id, ETH)));
+    const filled = got.reduce((sum, b) => sum + b.available + b.locked, 0);
+    // One ETH sold, less the buyers' fees (0.1 % of what each received).
+    expect(filled).toBe(BTC_1 - BTC_1 / 1000);
+    expect(got.filter((b) => b.available > 0)).toHaveLength(1);
+    expect(await balance(seller.id, ETH)).toEqual({ available: 0, locked: 0 });
+    const usdt = await Promise.all(buyers.map((b) => balance(b.id, USDT)));
+    expect(usdt.every((b) => b.locked === 0)).toBe(true);
+    expect(usdt.reduce((s, b) => s + b.available, 0)).toBe(50 * 5_000 * USDT_1 - 3_000 * USDT_1);
+    await expectInvariant();
+  });
+});
+
+/** The market binding exists in the test env. */
+it("binds the Market and MarketRoom objects", () => {
+  expect(env.Market).toBeDefined();
+  expect(env.MarketRoom).toBeDefined();
+});

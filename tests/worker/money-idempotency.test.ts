@@ -1,0 +1,121 @@
+import { eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as tables from "../../schema/db/index.ts";
+import { api, createUser } from "./helpers.ts";
+import { USDT, balance, db, expectInvariant, fund, seedMoney, voucherOf, withdrawer } from "./money-helpers.ts";
+
+beforeAll(seedMoney);
+
+const U = 1_000_000;
+const change = (token: string, key: string | undefined, form: Record<string, string> = {}) =>
+  api("/wallet/change", {
+    token,
+    form: { currency_id: "3", number: "25", from_field: "change", to_field: "legal", ...form },
+    headers: key === undefined ? {} : { "Idempotency-Key": key },
+  });
+
+describe("Idempotency-Key", () => {
+  it("the same key sent twenty times at once moves money once, and every answer is the first one", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 1_000 * U);
+    const results = await Promise.all(Array.from({ length: 20 }, () => change(u.token, "transfer-0001")));
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ type: "ok", message: "Transfer successful" });
+    }
+    expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true").length).toBeGreaterThanOrEqual(19);
+    expect(await balance(u.id, USDT, 2)).toEqual({ available: 975 * U, locked: 0 });
+    expect(await balance(u.id, USDT, 1)).toEqual({ available: 25 * U, locked: 0 });
+    const journals = await db().select().from(tables.journals).where(like(tables.journals.refKey, `transfer:${u.id}:%`)).all();
+    expect(journals).toHaveLength(1);
+    await expectInvariant();
+  });
+
+  it("twenty concurrent withdrawals with one key hold the amount once", async () => {
+    const u = await withdrawer({ fundUsdt: 100 * U });
+    const form = { currency: "USDT", number: "40", address: String(u.addressId), type: "0", pay_password: "pay-password-1" };
+    const results = await Promise.all(Array.from({ length: 20 }, () => api("/wallet/out", { token: u.token, form, headers: { "Idempotency-Key": "wd-1" } })));
+    for (const r of results) expect(r.status).toBe(200);
+    expect(await balance(u.id, USDT)).toEqual({ available: 60 * U, locked: 40 * U });
+    expect(await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).all()).toHaveLength(1);
+    await expectInvariant();
+  });
+
+  it("an answer lost after the batch committed is replayed on retry, and nothing moves again", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 100 * U);
+    const first = await change(u.token, "lost-answer", { lang: "jp" });
+    expect(first.status).toBe(200);
+    // The client never saw `first` (a crash after commit) and retries, even in another language.
+    const retry = await change(u.token, "lost-answer", { lang: "en" });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    expect(await balance(u.id, USDT, 2)).toEqual({ available: 75 * U, locked: 0 });
+  });
+
+  it("the same key with a different body is refused with 409, sequentially and concurrently", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 1_000 * U);
+    expect((await change(u.token, "k-reuse")).status).toBe(200);
+    const other = await change(u.token, "k-reuse", { number: "26" });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const race = await Promise.all([change(u.token, "k-race", { number: "1" }), change(u.token, "k-race", { number: "2" })]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(race.find((r) => r.status === 409)!.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const legal = (await balance(u.id, USDT, 1)).available;
+    expect([26 * U, 27 * U]).toContain(legal);
+    await expectInvariant();
+  });
+
+  it("a key used on another endpoint is a different request", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 100 * U);
+    expect((await change(u.token, "shared-key")).status).toBe(200);
+    const res = await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount: "1", currency: "USDT" }, headers: { "Idempotency-Key": "shared-key" } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
+
+  it("a failed request stores nothing: the same key works once the balance allows it", async () => {
+    const u = await createUser();
+    const first = await change(u.token, "after-funding");
+    expect(first.status).toBe(409);
+    expect(first.body.code).toBe("INSUFFICIENT_BALANCE");
+    await fund(u.id, USDT, 30 * U);
+    const second = await change(u.token, "after-funding");
+    expect(second.status).toBe(200);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    expect(await balance(u.id, USDT, 1)).toEqual({ available: 25 * U, locked: 0 });
+  });
+
+  it("keys belong to one user", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    await fund(a.id, USDT, 100 * U);
+    await fund(b.id, USDT, 100 * U);
+    expect((await change(a.token, "same")).status).toBe(200);
+    const res = await change(b.token, "same");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("idempotent-replayed")).toBeNull();
+    expect(await balance(b.id, USDT, 1)).toEqual({ available: 25 * U, locked: 0 });
+  });
+
+  it("a deposit request replays instead of creating a second one", async () => {
+    const u = await createUser();
+    const form = { account: await voucherOf(u.id), amount: "5", currency: "USDT" };
+    const results = await Promise.all(Array.from({ length: 5 }, () => api("/wallet/charge_req", { token: u.token, form, headers: { "Idempotency-Key": "dep-1" } })));
+    for (const r of results) expect(r.status).toBe(200);
+    expect(await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).all()).toHaveLength(1);
+  });
+
+  it.each(["", "x".repeat(65), "has space", "tab\tkey"])("refuses the malformed key %j", async (key) => {
+    const u = await createUser();
+    await fund(u.id, USDT, 100 * U);
+    const res = await change(u.token, key);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("IDEMPOTENCY_KEY_INVALID");
+    expect(await balance(u.id, USDT, 1)).toEqual({ available: 0, locked: 0 });
+  });
+});

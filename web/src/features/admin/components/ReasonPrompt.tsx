@@ -1,0 +1,77 @@
+import { type FormEvent, useCallback, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+type Pending = { title: string; message: string; resolve: (reason: string | null) => void };
+
+export const REASON_MAX = 200;
+
+/**
+ * A rejection needs a reason the user will read: a dialog with a required text.
+ * `ask` resolves with the trimmed reason, or null when cancelled.
+ */
+export function useReasonPrompt() {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [text, setText] = useState("");
+  const [error, setError] = useState("");
+  const titleId = useId();
+  const current = useRef<Pending | null>(null);
+
+  const ask = useCallback((title: string, message: string) => {
+    current.current?.resolve(null);
+    return new Promise<string | null>((resolve) => {
+      const next = { title, message, resolve };
+      current.current = next;
+      setText("");
+      setError("");
+      setPending(next);
+    });
+  }, []);
+
+  const close = (reason: string | null) => {
+    pending?.resolve(reason);
+    current.current = null;
+    setPending(null);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const reason = text.trim();
+    if (!reason) return setError(t("admin.reason.required"));
+    if ([...reason].length > REASON_MAX) return setError(t("admin.reason.tooLong", { max: REASON_MAX }));
+    close(reason);
+  };
+
+  const element = pending ? (
+    <div className="modal-backdrop" onClick={() => close(null)}>
+      <form className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()} onSubmit={submit} noValidate>
+        <h2 id={titleId}>{pending.title}</h2>
+        <p>{pending.message}</p>
+        <div className="field">
+          <label htmlFor={`${titleId}-reason`}>{t("admin.reason.label")}</label>
+          <textarea
+            id={`${titleId}-reason`}
+            className="input textarea"
+            rows={3}
+            value={text}
+            autoFocus
+            maxLength={REASON_MAX + 20}
+            placeholder={t("admin.reason.placeholder")}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <span className="field-error" role={error ? "alert" : undefined}>{error}</span>
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => close(null)}>
+            {t("common.cancel")}
+          </button>
+          <button type="submit" className="btn btn-down">
+            {t("admin.reason.reject")}
+          </button>
+        </div>
+      </form>
+    </div>
+  ) : null;
+
+  return { ask, element };
+}

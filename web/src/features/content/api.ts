@@ -1,0 +1,39 @@
+import type { ArticleDetail, ArticleList, ArticlePage, MenuEntry } from "../../../../schema/api/content.ts";
+import { get, post } from "../../lib/api.ts";
+
+export type { ArticleDetail, ArticleList, ArticlePage, ArticleSummary, MenuEntry } from "../../../../schema/api/content.ts";
+
+/**
+ * Content calls (product-spec section 7, "Content"). Constants are repeated
+ * here as plain numbers (schema/api/content.ts holds the zod schemas, which the
+ * home route must not pull into its first load).
+ */
+export const CATEGORY = { news: 4, banner: 5 } as const;
+/** `open_type` of a menu entry: 1 an in-app route, 2 an external page in the web view. */
+export const OPEN_TYPE = { route: 1, webView: 2 } as const;
+/** The spec's default page size. */
+export const PAGE_SIZE = 10;
+
+export type CmsPageKind = "faq" | "contactus" | "aboutus" | "operational_compliance";
+
+export const fetchNews = (categoryId: number, page = 1, limit = PAGE_SIZE) =>
+  post<ArticleList>("/news/list", { c_id: categoryId, page, limit }, { silent: true, background: true });
+
+export const fetchArticle = (id: number) => post<ArticleDetail>("/news/detail", { id }, { silent: true });
+
+export const fetchPopup = () => get<ArticlePage | null>("/news/index_pop", undefined, { silent: true, background: true });
+
+export const fetchCmsPage = (kind: CmsPageKind) => get<ArticlePage>(`/${kind}`, undefined, { silent: true });
+
+/** The menu changes rarely: one request per session, shared by home and the finance tab. */
+let menu: Promise<MenuEntry[]> | null = null;
+export function fetchMenu(): Promise<MenuEntry[]> {
+  menu ??= get<MenuEntry[]>("/menu", undefined, { silent: true, background: true }).then(
+    (items) => [...items].sort((a, b) => a.sort - b.sort || a.id - b.id),
+    (err: unknown) => {
+      menu = null;
+      throw err;
+    },
+  );
+  return menu;
+}

@@ -1,0 +1,54 @@
+import type { Candle, Depth, MarketInfo, Period, PublicTrade, Quotation, QuotationGroup, SpotOrder } from "../../../../schema/api/market.ts";
+import { get, post } from "../../lib/api.ts";
+
+/** Market and spot-trading calls (product-spec section 7 "Market", schema/api/market.ts). */
+
+export type { Candle, Depth, MarketInfo, Period, PublicTrade, Quotation, QuotationGroup, SpotOrder };
+
+/** "BTC/USDT" → "BTC-USDT" (the room and the URL form). */
+export const roomName = (symbol: string) => symbol.replace("/", "-");
+/** "BTC-USDT" or "btc/usdt" → "BTC/USDT" (the API form). */
+export const apiSymbol = (symbol: string) => symbol.toUpperCase().replace("-", "/");
+
+/** GET /currency/quotation_new: one group per quote currency, each with its pairs. */
+export const fetchQuotationGroups = () => get<QuotationGroup[]>("/currency/quotation_new", {}, { silent: true, background: true });
+
+/** How far back the chart reads per period (the original client's look-back; 15min sits between 5 and 30). */
+const DAY = 86_400;
+export const LOOK_BACK_SECONDS: Record<Period, number> = {
+  "1min": 1 * DAY,
+  "5min": 5 * DAY,
+  "15min": 15 * DAY,
+  "30min": 30 * DAY,
+  "60min": 60 * DAY,
+  "1D": 360 * DAY,
+  "1W": 1800 * DAY,
+  "1M": 10800 * DAY,
+};
+
+/** GET /currency/new_timeshar: candles (time in ms) from `now − look-back` to now. */
+export function fetchCandles(symbol: string, period: Period, now = Date.now()): Promise<Candle[]> {
+  const to = Math.floor(now / 1000);
+  return get<Candle[]>("/currency/new_timeshar", { symbol: apiSymbol(symbol), period, from: to - LOOK_BACK_SECONDS[period], to }, { silent: true, background: true });
+}
+
+export const fetchDepth = (symbol: string) => get<Depth>("/currency/depth", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+export const fetchTrades = (symbol: string) => get<PublicTrade[]>("/currency/trades", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+
+/** GET /currency/market_info: a pair's rules (precisions, tick and lot, minimums, fees). */
+export async function fetchMarketInfo(symbol: string): Promise<MarketInfo | null> {
+  try {
+    return await get<MarketInfo>("/currency/market_info", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+  } catch {
+    // The form then falls back to the pair's precisions and fees from the quotation.
+    return null;
+  }
+}
+
+// Favourites (log-in needed) -----------------------------------------------------------------------
+
+/** A favourite: its own id (for /optional/del) and the pair's match id (`currency_id`). */
+export type Favourite = { id: number; currency_id: number };
+export const fetchFavourites = () => get<Favourite[]>("/optional/list", {}, { silent: true, background: true });
+export const addFavourite = (matchId: number) => post<{ id: number }>("/optional/add", { currency_id: matchId });
+export const removeFavourite = (favouriteId: number) => post<unknown>("/optional/del", { id: favouriteId });

@@ -1,0 +1,51 @@
+import { atom } from "jotai";
+import type { Period, Quotation, QuotationGroup, Ticker } from "../../../../schema/api/market.ts";
+import { persisted } from "../../lib/persist.ts";
+
+/** The last answer of GET /currency/quotation_new (kept so pages paint at once when revisited). */
+export const quoteGroupsAtom = atom<QuotationGroup[] | null>(null);
+
+/** The newest ticker per symbol ("BTC/USDT") from the rooms; laid over the groups. */
+export const liveTickersAtom = atom<Record<string, Ticker>>({});
+
+/** The groups with every live ticker applied. */
+export const liveGroupsAtom = atom((get) => {
+  const groups = get(quoteGroupsAtom);
+  const live = get(liveTickersAtom);
+  return groups ? applyTickers(groups, live) : null;
+});
+
+export function applyTickers(groups: QuotationGroup[], live: Record<string, Ticker>): QuotationGroup[] {
+  return groups.map((group) => ({ ...group, quotation: group.quotation.map((q) => withTicker(q, live[q.symbol])) }));
+}
+
+export function withTicker(q: Quotation, t: Ticker | undefined): Quotation {
+  if (!t) return q;
+  return { ...q, now_price: t.now_price, change: t.change, high: t.high, low: t.low, volume: t.volume };
+}
+
+/** Writes tickers into the live map (newest per symbol wins). */
+export const pushTickersAtom = atom(null, (get, set, tickers: Ticker[]) => {
+  const next = { ...get(liveTickersAtom) };
+  for (const t of tickers) {
+    const prev = next[t.symbol];
+    if (!prev || prev.time <= t.time) next[t.symbol] = t;
+  }
+  set(liveTickersAtom, next);
+});
+
+/** The favourites of the logged-in user: favourite id by match id; null until loaded. */
+export const favouritesAtom = atom<Map<number, number> | null>(null);
+
+/** Recent symbols searched and opened (newest first, at most 10). */
+export const recentSearchesAtom = persisted<string[]>("marketRecentSearches", []);
+
+/** The pair the trade tab opens without a ?symbol= (the last one traded). */
+export const lastSymbolAtom = persisted<string>("tradeSymbol", "BTC-USDT");
+
+/** Chart preferences. */
+export type Overlay = "MA" | "EMA" | "BOLL" | "none";
+export type SubIndicator = "MACD" | "RSI" | "KDJ" | "none";
+export const chartPeriodAtom = persisted<Period>("chartPeriod", "15min");
+export const overlayAtom = persisted<Overlay>("chartOverlay", "MA");
+export const subIndicatorAtom = persisted<SubIndicator>("chartSub", "none");

@@ -1,0 +1,63 @@
+import * as z from "zod/mini";
+import { type MarketRoomOutbound, type OrderUpdateFrame, PERIODS, spotOrderSchema } from "../../../../schema/api/market.ts";
+
+/**
+ * zod schemas for what the market rooms and the user room push about markets.
+ * The order is the shared spotOrderSchema; the market room frames are written to
+ * the shared MarketRoomOutbound type (the compile-time checks at the bottom fail
+ * when the two drift apart). Objects strip unknown keys, so a server that adds a
+ * field never breaks a client that does not read it.
+ */
+
+const str = () => z.string();
+const level = z.tuple([str(), str()]);
+
+const ticker = z.object({
+  symbol: str(),
+  now_price: str(),
+  change: str(),
+  high: str(),
+  low: str(),
+  volume: str(),
+  time: z.number(),
+});
+
+const candle = z.object({ time: z.number(), open: str(), high: str(), low: str(), close: str(), volume: str() });
+
+const trade = z.object({ id: str(), price: str(), qty: str(), side: z.enum(["buy", "sell"]), time: z.number() });
+
+export const marketRoomOutbound = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ticker"), ticker }),
+  z.object({ type: z.literal("tickers"), tickers: z.array(ticker) }),
+  z.object({ type: z.literal("depth"), symbol: str(), depth: z.object({ bids: z.array(level), asks: z.array(level) }), time: z.number() }),
+  z.object({ type: z.literal("trades"), symbol: str(), trades: z.array(trade), time: z.number() }),
+  z.object({ type: z.literal("kline"), symbol: str(), period: z.enum(PERIODS), candle, time: z.number() }),
+  z.object({ type: z.literal("pong") }),
+  z.object({ type: z.literal("error"), code: z.literal("BAD_FRAME") }),
+]);
+
+/** The user room's order update, with the shared order schema. */
+export const orderFrame = z.object({ type: z.literal("order"), order: spotOrderSchema });
+
+/** Frames can carry a whole book or a page of trades; anything larger is dropped unread. */
+const MAX_FRAME_CHARS = 256 * 1024;
+
+/** A text frame parsed against a schema; null when it is not text, too big, not JSON or not valid. */
+export function parseMarketFrame<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
+  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const result = z.safeParse(schema, json);
+  return result.success ? result.data : null;
+}
+
+// Compile-time checks: the parsed shapes are exactly the shared contract's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameMarket: Same<z.output<typeof marketRoomOutbound>, MarketRoomOutbound> = true;
+const sameOrder: Same<z.output<typeof orderFrame>, OrderUpdateFrame> = true;
+void sameMarket;
+void sameOrder;

@@ -1,0 +1,66 @@
+import type { CoinCancelResponse, CoinTradeResponse, SpotOrder } from "../../../../schema/api/market.ts";
+
+export type { SpotOrder };
+import { get, post } from "../../lib/api.ts";
+
+/** Spot orders: place, list, cancel (POST /coin/trade, GET /coin/list, POST /coin/cancel). */
+
+export type OrderInput = {
+  /** The pair's base and quote coin ids. */
+  currencyId: number;
+  legalId: number;
+  side: "buy" | "sell";
+  orderType: "limit" | "market";
+  /** Limit price (quote per base); left out for a market order. */
+  price?: string;
+  /** Base quantity. */
+  amount: string;
+};
+
+/** Places an order; `idempotencyKey` is one per user action (a retry reuses it, so nothing is placed twice). */
+export function placeOrder(input: OrderInput, idempotencyKey: string) {
+  return post<CoinTradeResponse>(
+    "/coin/trade",
+    {
+      currency_id: input.currencyId,
+      legal_id: input.legalId,
+      type: input.side === "buy" ? 1 : 2,
+      order_type: input.orderType,
+      amount: input.amount,
+      target_price: input.orderType === "limit" ? input.price : undefined,
+    },
+    { idempotencyKey },
+  );
+}
+
+export const cancelOrder = (id: number) => post<CoinCancelResponse>("/coin/cancel", { id });
+
+/** 1 open (doing), 2 complete (filled or cancelled). */
+export type OrderListStatus = 1 | 2;
+export type OrderPage = { items: SpotOrder[]; hasMore: boolean };
+
+type ListAnswer = SpotOrder[] | { data: SpotOrder[]; page?: number; pages?: number; total?: number; current_page?: number; last_page?: number };
+
+/** GET /coin/list: one page of the caller's orders, optionally of one pair. */
+export async function fetchOrders(query: { status: OrderListStatus; page: number; limit?: number; currencyId?: number; legalId?: number }): Promise<OrderPage> {
+  const limit = query.limit ?? 10;
+  const answer = await get<ListAnswer>(
+    "/coin/list",
+    { status: query.status, page: query.page, limit, currency_id: query.currencyId, legal_id: query.legalId },
+    { silent: true, background: true },
+  );
+  if (Array.isArray(answer)) return { items: answer, hasMore: answer.length >= limit };
+  const pages = answer.pages ?? answer.last_page;
+  const page = answer.page ?? answer.current_page ?? query.page;
+  return { items: answer.data, hasMore: pages !== undefined ? page < pages : answer.data.length >= limit };
+}
+
+/** An order still on the book (shown under "open orders"). */
+export const isOpen = (order: SpotOrder) => order.state === "open" || order.state === "partial";
+
+/** POST /wallet/detail for the spot (change) account: what an order may use of one coin. */
+export type SpotBalance = { available: string; locked: string };
+export async function fetchSpotBalance(coin: string | number): Promise<SpotBalance> {
+  const row = await post<Record<string, string | number | null>>("/wallet/detail", { currency: coin, type: "change" }, { silent: true, background: true });
+  return { available: String(row.change_balance ?? "0"), locked: String(row.lock_change_balance ?? "0") };
+}

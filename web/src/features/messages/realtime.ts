@@ -1,0 +1,66 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { PartySocket } from "partysocket";
+import { useEffect } from "react";
+import { parseFrame, type UserRoomOutbound, userRoomOutbound } from "../../../../schema/api/realtime.ts";
+import { publishUserRoomFrame } from "../../lib/user-room-bus.ts";
+import { refreshUser } from "../session/session.ts";
+import { tokenAtom, userAtom } from "../session/atoms.ts";
+import { unreadAtom } from "./atoms.ts";
+
+/** The spec's reconnect policy: at most 5 tries, 1 s apart, 20 s to connect. */
+export const USER_ROOM_OPTIONS = {
+  maxRetries: 5,
+  minReconnectionDelay: 1000,
+  maxReconnectionDelay: 1000,
+  reconnectionDelayGrowFactor: 1,
+  connectionTimeout: 20_000,
+} as const;
+
+/**
+ * Opens the private per-user room (/parties/user-room/<uid>?token=...) and
+ * hands every valid frame to `onFrame`; anything that does not parse against
+ * the shared schema is dropped. Returns the function that closes it.
+ */
+export function openUserRoom(uid: string, token: string, onFrame: (frame: UserRoomOutbound) => void): () => void {
+  const socket = new PartySocket({
+    host: location.host,
+    protocol: location.protocol === "https:" ? "wss" : "ws",
+    party: "user-room",
+    room: uid,
+    query: { token },
+    ...USER_ROOM_OPTIONS,
+  });
+  socket.addEventListener("message", (event: MessageEvent) => {
+    publishUserRoomFrame(event.data); // other features' frames (e.g. spot `order` updates) are theirs to parse
+    const frame = parseFrame(userRoomOutbound, event.data);
+    if (frame) onFrame(frame);
+  });
+  return () => socket.close();
+}
+
+/**
+ * Mounted once by the app: while logged in, keeps the user room open and the
+ * unread count current; on log-out (token gone) closes it and zeroes the count.
+ */
+export function UserRealtime(): null {
+  const token = useAtomValue(tokenAtom);
+  const uid = useAtomValue(userAtom)?.uid;
+  const setUnread = useSetAtom(unreadAtom);
+
+  useEffect(() => {
+    if (!token) {
+      setUnread(0);
+      return;
+    }
+    // A stored token without a stored profile: load it, the room is named by the uid.
+    if (!uid) {
+      void refreshUser();
+      return;
+    }
+    return openUserRoom(uid, token, (frame) => {
+      if (frame.type === "unread") setUnread(frame.count);
+    });
+  }, [token, uid, setUnread]);
+
+  return null;
+}

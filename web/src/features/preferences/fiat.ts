@@ -1,0 +1,48 @@
+import { useAtomValue } from "jotai";
+import { useMemo } from "react";
+import { dec, type DecimalValue } from "../../lib/decimal.ts";
+import { fiatAtom, fiatsAtom, type FiatCode } from "./atoms.ts";
+import { isFiat } from "./fiatRates.ts";
+
+export { FIAT_REFRESH_MS, fiatsStale, refreshFiats, startFiatRefresh } from "./fiatRates.ts";
+
+/**
+ * The display fiat (product-spec sections 3 and 9): the chosen currency, its
+ * rate (units per 1 USD; USDT counts 1:1 with USD) and a converter. Display
+ * only: money never moves at these rates. The rates list is loaded by
+ * fiatRates.ts at app start and kept at most 24 h old.
+ */
+export const FIAT_SYMBOLS: Record<FiatCode, string> = {
+  USD: "$",
+  CNY: "¥",
+  GBP: "£",
+  HKD: "HK$",
+  JPY: "¥",
+  EUR: "€",
+  AED: "AED ",
+  THB: "฿",
+  PHP: "₱",
+  SGD: "S$",
+  VND: "₫",
+};
+
+export type Fiat = {
+  code: FiatCode;
+  symbol: string;
+  /** Units of the fiat per 1 USD (decimal string). */
+  rate: string;
+  /** A USDT amount in the chosen fiat (unrounded; format with `fixed`). */
+  toFiat: (usdtAmount: string | number | DecimalValue) => DecimalValue;
+};
+
+/** The chosen display fiat, its current rate and a converter. */
+export function useFiat(): Fiat {
+  const chosen = useAtomValue(fiatAtom);
+  const list = useAtomValue(fiatsAtom);
+  const code = isFiat(chosen.currency_code) ? chosen.currency_code : "USD";
+  const rate = list.find((r) => r.currency_code === code)?.rate ?? (code === chosen.currency_code ? chosen.rate : "1");
+  return useMemo(() => {
+    const factor = dec(rate);
+    return { code, symbol: FIAT_SYMBOLS[code], rate, toFiat: (amount) => dec(amount as string).times(factor) };
+  }, [code, rate]);
+}

@@ -1,0 +1,188 @@
+import type { Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
+import { get, post, type RequestOptions } from "../../lib/api.ts";
+import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
+import { ACCOUNTS, type AccountName } from "./accounts.ts";
+
+/** Wallet calls (product-spec section 7 "Wallet") with the spec's paths and field names. */
+
+export type { Paginated, WalletAccount, WalletBalanceRow, WalletList };
+
+/** The spec's wallet cache: /wallet/list is read again after 30 s, or at once when forced (after a money action). */
+export const WALLET_CACHE_MS = 30_000;
+let cached: { at: number; owner: string; list: WalletList } | null = null;
+
+/**
+ * POST /wallet/list: the four accounts with per-coin balances and USDT totals.
+ * `owner` (the session token) keys the cache, so another log-in never sees these figures.
+ */
+export async function fetchWalletList(owner: string, options: RequestOptions & { force?: boolean } = {}): Promise<WalletList> {
+  const { force, ...requestOptions } = options;
+  if (!force && cached && cached.owner === owner && Date.now() - cached.at < WALLET_CACHE_MS) return cached.list;
+  const list = await post<WalletList>("/wallet/list", {}, { silent: true, ...requestOptions });
+  cached = { at: Date.now(), owner, list };
+  return list;
+}
+
+/** Balances changed (a deposit request, transfer or withdrawal): the next read goes to the server. */
+export const invalidateWallet = () => {
+  cached = null;
+};
+
+/** One coin's row in one account: available, frozen (locked) and its value in USDT. */
+export type Holding = {
+  currencyId: number;
+  name: string;
+  available: string;
+  locked: string;
+  usdtPrice: string | null;
+  /** (available + locked) × price; null when the coin has no USDT price. */
+  usdtValue: DecimalValue | null;
+};
+
+/** The rows of one account, in the field names of the original (`<account>_balance`, `lock_<account>_balance`). */
+export function holdings(list: WalletList, account: AccountName): Holding[] {
+  return list[`${account}_wallet`].balance.map((row) => {
+    const available = String(row[`${account}_balance`] ?? "0");
+    const locked = String(row[`lock_${account}_balance`] ?? "0");
+    const usdtValue = row.usdt_price === null ? null : dec(available).plus(dec(locked)).times(dec(row.usdt_price));
+    return { currencyId: Number(row.currency ?? row.id), name: row.currency_name, available, locked, usdtPrice: row.usdt_price, usdtValue };
+  });
+}
+
+/** Total of every account in USDT (the answer's total, or the sum of the four). */
+export function totalUsdt(list: WalletList): DecimalValue {
+  if (list.total_usdt !== undefined) return dec(list.total_usdt);
+  return ACCOUNTS.reduce((sum, a) => sum.plus(dec(list[`${a}_wallet`].usdt_totle)), new D(0));
+}
+
+/** A coin as GET /currency/list answers it (fields the pages read). */
+export type Coin = {
+  id: number;
+  name: string;
+  logo?: string;
+  precision?: number;
+  display_decimals?: number;
+  min_withdraw?: string;
+  withdraw_fee?: string;
+  usdt_price?: string | null;
+  is_legal?: boolean | number;
+  is_change?: boolean | number;
+  is_match?: boolean | number;
+  is_lever?: boolean | number;
+  is_micro?: boolean | number;
+  can_deposit?: boolean | number;
+  can_withdraw?: boolean | number;
+  is_charge?: boolean | number;
+};
+
+const truthy = (v: boolean | number | undefined) => v === true || v === 1;
+
+/** GET /currency/list: `{currency[], legal[]}` (public configuration; kept a minute). */
+let coinsCache: { at: number; coins: Coin[] } | null = null;
+export async function fetchCoins(): Promise<Coin[]> {
+  if (coinsCache && Date.now() - coinsCache.at < 60_000) return coinsCache.coins;
+  const answer = await get<{ currency: Coin[] }>("/currency/list", {}, { silent: true });
+  coinsCache = { at: Date.now(), coins: answer.currency };
+  return answer.currency;
+}
+
+export const canDeposit = (c: Coin) => (c.can_deposit === undefined ? true : truthy(c.can_deposit));
+export const canWithdraw = (c: Coin) => (c.can_withdraw === undefined ? true : truthy(c.can_withdraw));
+/** Whether a coin lives in an account (is_legal / is_change (is_match) / is_lever / is_micro). */
+export function inAccount(c: Coin, account: AccountName): boolean {
+  if (account === "change") return truthy(c.is_change ?? c.is_match);
+  return truthy(c[`is_${account}`]);
+}
+
+/** Pages as the wallet answers them: `{data[], page, pages, total}`. */
+export type Page<T> = { data: T[]; page: number; pages: number; total: number };
+
+/** POST /wallet/get_info: the fixed withdrawal fee (`rate`), the minimum and balances of a coin. */
+export type CoinInfo = {
+  currency: number;
+  name: string;
+  rate: string;
+  min_number: string;
+  can_withdraw: 0 | 1;
+  legal_balance: string;
+  change_balance: string;
+};
+export const fetchCoinInfo = (currency: string | number) => post<CoinInfo>("/wallet/get_info", { currency }, { silent: true });
+
+/** Decimals a coin's amounts may have (its minor unit); 8 when unknown. */
+export const coinDecimals = (coin: Pick<Coin, "precision"> | undefined) => coin?.precision ?? 8;
+
+export type DepositAddress = { chain: string; address: string };
+
+/** POST /wallet/get_in_address: the deposit addresses of a coin, one per chain. */
+export async function fetchDepositAddresses(currency: string | number): Promise<DepositAddress[]> {
+  const answer = await post<{ addresses?: DepositAddress[] } | string>("/wallet/get_in_address", { currency }, { silent: true });
+  if (typeof answer === "string") return answer ? [{ chain: "", address: answer }] : [];
+  return answer.addresses ?? [];
+}
+
+/** POST /wallet/charge_req: a deposit request with its private voucher; an operator confirms it. */
+export const requestDeposit = (input: { voucher: string; amount: string; currency: number; chain: string }, idempotencyKey: string) =>
+  post<string>("/wallet/charge_req", { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain }, { idempotencyKey });
+
+/** POST /wallet/out: type 0 a saved address (by id), 1 the bank card, 2 the international bank. */
+export const requestWithdrawal = (input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string }, idempotencyKey: string) =>
+  post<string>("/wallet/out", { currency: input.currency, number: input.number, type: input.type, address: input.address, pay_password: input.pay_password }, { idempotencyKey });
+
+/** POST /wallet/change: between two of the caller's accounts, same coin, no fee. */
+export const transferBetweenAccounts = (input: { currency: number; number: string; from: AccountName; to: AccountName }, idempotencyKey: string) =>
+  post<string>("/wallet/change", { currency_id: input.currency, number: input.number, from_field: input.from, to_field: input.to }, { idempotencyKey });
+
+export type DepositRecord = {
+  id: number;
+  amount: string;
+  currency_id: number;
+  name: string;
+  chain: string;
+  /** 1 pending, 2 confirmed, 3 rejected. */
+  status: 1 | 2 | 3;
+  status_text: string;
+  reason: string;
+  created_at: number;
+};
+export const fetchDeposits = (page: number, limit = 10) => get<Page<DepositRecord>>("/recharge/log", { page, limit }, { silent: true });
+
+export type WithdrawalRecord = {
+  id: number;
+  number: string;
+  fee: string;
+  receive: string;
+  name: string;
+  currency_id: number;
+  type: 0 | 1 | 2;
+  address: string;
+  /** 1 reviewing, 2 done, 3 failed. */
+  status: 1 | 2 | 3;
+  status_text: string;
+  reason: string;
+  create_time: number;
+};
+export const fetchWithdrawals = (page: number, limit = 10) => get<Page<WithdrawalRecord>>("/user/withdraw/list", { page, limit }, { silent: true });
+
+export type LedgerRecord = {
+  id: number;
+  value: string;
+  info: string;
+  kind: string;
+  account_type: number;
+  account: string;
+  bucket: "available" | "locked";
+  created_time: number;
+  currency_name: string;
+  currency_id?: number;
+};
+export type LedgerPage = { list: LedgerRecord[]; count: number; page: number; pages: number; total: number };
+
+/** POST /wallet/legal_log: one coin's ledger entries (optionally one account), newest first. */
+export const fetchLedger = (input: { currency: number; account?: AccountName; page: number; limit?: number }) =>
+  post<LedgerPage>("/wallet/legal_log", { currency: input.currency, type: input.account, page: input.page, limit: input.limit ?? 10 }, { silent: true });
+
+export type TransferRecord = { id: number; value: string; info: string; from: string; to: string; currency_id: number; currency_name: string; created_time: number };
+/** GET /wallet/hzhistory: transfers between accounts, Laravel-style page. */
+export const fetchTransfers = (page: number, limit = 10) =>
+  get<{ data: TransferRecord[]; total: number; current_page: number; last_page: number }>("/wallet/hzhistory", { page, limit }, { silent: true });

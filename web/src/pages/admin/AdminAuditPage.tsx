@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { fetchAudit } from "../../features/admin/api.ts";
+import { usePagedList } from "../../hooks/usePagedList.ts";
+import { formatDate } from "../../lib/time.ts";
+import { AdminShell } from "./AdminShell.tsx";
+import { LoadMore } from "./parts.tsx";
+
+const detailText = (detail: unknown) => (detail === null || detail === undefined || detail === "" ? "" : typeof detail === "string" ? detail : JSON.stringify(detail));
+
+/** Every operator action, newest first. */
+export default function AdminAuditPage() {
+  const { t } = useTranslation();
+  const list = usePagedList(async (page) => {
+    const answer = await fetchAudit(page);
+    return { items: answer.data, hasMore: page < answer.pages };
+  }, []);
+
+  let body;
+  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
+  else if (list.loading && list.items.length === 0) body = <DelayedSpinner />;
+  else if (list.items.length === 0) body = <EmptyState />;
+  else
+    body = (
+      <>
+        <div className="table-wrap">
+          <table className="admin-table stack-sm">
+            <thead>
+              <tr>
+                <th>{t("admin.audit.time")}</th>
+                <th>{t("admin.audit.actor")}</th>
+                <th>{t("admin.audit.action")}</th>
+                <th>{t("admin.audit.subject")}</th>
+                <th>{t("admin.audit.detail")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((a) => (
+                <tr key={a.id}>
+                  <td className="nowrap" data-label={t("admin.audit.time")}>{formatDate(a.created_at, true)}</td>
+                  <td data-label={t("admin.audit.actor")}>{a.actor_uid ?? a.actor_id}</td>
+                  <td data-label={t("admin.audit.action")}>
+                    <code>{a.action}</code>
+                  </td>
+                  <td className="nowrap" data-label={t("admin.audit.subject")}>
+                    {a.subject_type} #{a.subject_id}
+                  </td>
+                  <td className="audit-detail" data-label={t("admin.audit.detail")}>{detailText(a.detail)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <LoadMore list={list} />
+      </>
+    );
+
+  return <AdminShell title={t("admin.nav.audit")}>{body}</AdminShell>;
+}

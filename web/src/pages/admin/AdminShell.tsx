@@ -1,0 +1,72 @@
+import { useAtomValue } from "jotai";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { userAtom } from "../../features/session/atoms.ts";
+import { loadUser } from "../../features/session/session.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import "../../styles/fund.css";
+import "../../styles/admin.css";
+
+const SECTIONS = [
+  { to: "/admin", key: "dashboard", end: true },
+  { to: "/admin/deposits", key: "deposits" },
+  { to: "/admin/withdrawals", key: "withdrawals" },
+  { to: "/admin/kyc", key: "kyc" },
+  { to: "/admin/users", key: "users" },
+  { to: "/admin/currencies", key: "currencies" },
+  { to: "/admin/deposit-addresses", key: "addresses" },
+  { to: "/admin/audit", key: "audit" },
+] as const;
+
+/** Keeps the current section visible in the scrolling section bar. */
+const showActive = (nav: HTMLElement | null) => nav?.querySelector(".active")?.scrollIntoView({ block: "nearest", inline: "center" });
+
+/** Wider than the phone column: the console is used on desktops too. */
+function useWideRoot() {
+  useEffect(() => {
+    const root = document.getElementById("root");
+    root?.classList.add("root-wide");
+    return () => root?.classList.remove("root-wide");
+  }, []);
+}
+
+/**
+ * The operator console's frame: the role is checked against a fresh profile
+ * (the stored one may be stale); anyone else sees "no permission". The worker
+ * checks the role on every call as well.
+ */
+export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const stored = useAtomValue(userAtom);
+  const profile = useQuery(() => loadUser({ silent: true }), []);
+  useWideRoot();
+  const user = profile.data ?? (stored?.role === "operator" || profile.error ? stored : null);
+
+  let body: ReactNode;
+  if (profile.error && !user) body = <ErrorView message={profile.error.message} onRetry={profile.reload} />;
+  else if (!user) body = <DelayedSpinner />;
+  else if (user.role !== "operator") body = <EmptyState text={t("admin.noPermission")} />;
+  else
+    body = (
+      <>
+        <nav className="admin-nav" aria-label={t("admin.title")} ref={showActive}>
+          {SECTIONS.map((s) => (
+            <NavLink key={s.to} to={s.to} end={"end" in s} className={({ isActive }) => (isActive ? "active" : "")}>
+              {t(`admin.nav.${s.key}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <main className="admin-main">{children}</main>
+      </>
+    );
+  return (
+    <div className="admin">
+      <NavBar title={title} right={user?.role === "operator" ? actions : undefined} />
+      {body}
+    </div>
+  );
+}

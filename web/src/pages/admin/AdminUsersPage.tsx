@@ -1,0 +1,83 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { IconSearch } from "../../components/icons.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { searchUsers } from "../../features/admin/api.ts";
+import { usePagedList } from "../../hooks/usePagedList.ts";
+import { formatDate } from "../../lib/time.ts";
+import { AdminShell } from "./AdminShell.tsx";
+import { LoadMore } from "./parts.tsx";
+
+/** User look-up by uid, email, mobile or id; newest first when the search is empty. */
+export default function AdminUsersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const [text, setText] = useState(q);
+  const list = usePagedList(async (page) => {
+    const answer = await searchUsers(q, page);
+    return { items: answer.data, hasMore: page < answer.pages };
+  }, [q]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+  };
+
+  let body;
+  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
+  else if (list.loading && list.items.length === 0) body = <DelayedSpinner />;
+  else if (list.items.length === 0) body = <EmptyState text={t("admin.users.none")} />;
+  else
+    body = (
+      <>
+        <div className="table-wrap">
+          <table className="admin-table stack-sm">
+            <thead>
+              <tr>
+                <th>{t("admin.users.uid")}</th>
+                <th>{t("admin.users.account")}</th>
+                <th>{t("admin.users.nickname")}</th>
+                <th>{t("admin.users.kyc")}</th>
+                <th>{t("admin.users.role")}</th>
+                <th>{t("admin.users.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((u) => (
+                <tr key={u.id}>
+                  <td data-label={t("admin.users.uid")}>
+                    <Link to={`/admin/users/${u.id}`}>{u.uid}</Link>
+                  </td>
+                  <td data-label={t("admin.users.account")}>
+                    <Link to={`/admin/users/${u.id}`}>{u.email ?? (u.mobile ? `+${u.area_code ?? ""} ${u.mobile}` : "—")}</Link>
+                  </td>
+                  <td data-label={t("admin.users.nickname")}>{u.nickname}</td>
+                  <td data-label={t("admin.users.kyc")}>{u.kyc_level ? t("admin.kyc.levelN", { level: u.kyc_level }) : t("kyc.mark.unverified")}</td>
+                  <td data-label={t("admin.users.role")}>{t(`admin.users.roles.${u.role === "operator" ? "operator" : u.role === "system" ? "system" : "user"}`)}</td>
+                  <td className="nowrap" data-label={t("admin.users.created")}>{formatDate(u.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <LoadMore list={list} />
+      </>
+    );
+
+  return (
+    <AdminShell title={t("admin.nav.users")}>
+      <form className="admin-search" onSubmit={submit} role="search">
+        <div className="input-group">
+          <input className="input" type="search" value={text} placeholder={t("admin.users.searchPlaceholder")} aria-label={t("admin.users.search")} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" className="icon-btn" aria-label={t("admin.users.search")}>
+            <IconSearch size={20} />
+          </button>
+        </div>
+      </form>
+      {body}
+    </AdminShell>
+  );
+}

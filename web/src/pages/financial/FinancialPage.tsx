@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { IconChevron } from "../../components/icons.tsx";
+import { MenuIcon } from "../../features/content/MenuIcon.tsx";
+import { useMenuText } from "../../features/content/MenuGrid.tsx";
+import { fetchMenu } from "../../features/content/api.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { useOpenLink } from "../common/useOpenLink.ts";
+import "../../styles/content.css";
+
+/** The finance tab: the menu's financial products (is_financial), each opening its product page. */
+export default function FinancialPage() {
+  const { t } = useTranslation();
+  const text = useMenuText();
+  const open = useOpenLink();
+  const menu = useQuery(fetchMenu, []);
+  const items = menu.data?.filter((m) => m.is_financial) ?? [];
+
+  let body;
+  if (menu.error && !menu.data) body = <ErrorView message={menu.error.message} onRetry={menu.reload} />;
+  else if (!menu.data) body = <DelayedSpinner />;
+  else if (items.length === 0) body = <EmptyState />;
+  else
+    body = (
+      <div className="list finance-list" data-testid="finance-list">
+        {items.map((item) => {
+          const desc = text.desc(item);
+          return (
+            <button type="button" key={item.id} className="list-item finance-item" onClick={() => open(item.url)} data-testid="finance-item">
+              <span className="finance-icon">
+                <MenuIcon name={item.icon} />
+              </span>
+              <span className="finance-text">
+                <span className="finance-title">{text.title(item)}</span>
+                {desc && <span className="finance-desc">{desc}</span>}
+              </span>
+              <span className="finance-arrow">
+                <IconChevron />
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    );
+  return (
+    <>
+      <NavBar title={t("nav.finance")} back={false} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import type { PageRoute } from "../types.ts";
+
+export const financialRoutes: PageRoute[] = [{ path: "/financial", load: () => import("./FinancialPage.tsx"), tab: true }];

@@ -1,0 +1,142 @@
+import { useAtom, useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { IconChevron, IconEye, IconEyeOff } from "../../components/icons.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { useFiat } from "../../features/preferences/fiat.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { fetchWalletList, holdings, totalUsdt } from "../../features/wallet/api.ts";
+import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
+import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
+import { IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
+import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { dec } from "../../lib/decimal.ts";
+import "../../styles/fund.css";
+
+/** The assets tab: total in USDT and in the chosen fiat, the four accounts, and the money actions. */
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const [hidden, setHidden] = useAtom(hideBalanceAtom);
+  const fiat = useFiat();
+  const [params, setParams] = useSearchParams();
+  const account: AccountName = isAccountName(params.get("account")) ? (params.get("account") as AccountName) : "change";
+  const query = useQuery(() => fetchWalletList(token, { force: true }), [token]);
+  const show = (text: string) => (hidden ? HIDDEN : text);
+
+  const list = query.data;
+  const total = list ? totalUsdt(list) : null;
+  const rows = list ? holdings(list, account) : [];
+  const accountTotal = list ? dec(list[`${account}_wallet`].usdt_totle) : null;
+
+  return (
+    <main className="fund-assets">
+      <header className="assets-hero">
+        <div className="row-between">
+          <h1 className="assets-title">{t("fund.assets.total")}</h1>
+          <button type="button" className="icon-btn" onClick={() => setHidden(!hidden)} aria-label={hidden ? t("fund.assets.show") : t("fund.assets.hide")} aria-pressed={hidden} data-testid="toggle-hide">
+            {hidden ? <IconEyeOff size={20} /> : <IconEye size={20} />}
+          </button>
+        </div>
+        <div className="assets-total num" data-testid="assets-total">
+          {total ? show(money(total)) : "--"} <small>USDT</small>
+        </div>
+        <div className="assets-fiat num" data-testid="assets-fiat">
+          {total ? (hidden ? `≈ ${HIDDEN}` : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })) : " "}
+        </div>
+        <nav className="assets-actions">
+          <Link to="/fund/select?for=receive" className="assets-action">
+            <span className="assets-action-icon">
+              <IconReceive />
+            </span>
+            {t("fund.assets.receive")}
+          </Link>
+          <Link to="/fund/select?for=withdraw" className="assets-action">
+            <span className="assets-action-icon">
+              <IconSend />
+            </span>
+            {t("fund.assets.withdraw")}
+          </Link>
+          <Link to="/fund/fundTransfer" className="assets-action">
+            <span className="assets-action-icon">
+              <IconSwap />
+            </span>
+            {t("fund.assets.transfer")}
+          </Link>
+          <Link to="/fund/receive_withdraw_record" className="assets-action">
+            <span className="assets-action-icon">
+              <IconRecords />
+            </span>
+            {t("fund.assets.records")}
+          </Link>
+        </nav>
+      </header>
+
+      <div className="account-tabs" role="tablist" aria-label={t("fund.assets.accounts")}>
+        {ACCOUNTS.map((a) => (
+          <button
+            key={a}
+            type="button"
+            role="tab"
+            aria-selected={a === account}
+            className={a === account ? "active" : ""}
+            onClick={() => setParams({ account: a }, { replace: true })}
+            data-testid={`account-tab-${a}`}
+          >
+            {t(`fund.accounts.${a}`)}
+          </button>
+        ))}
+      </div>
+
+      <section className="section">
+        <div className="row-between account-summary">
+          <div>
+            <div className="faint">{t("fund.assets.accountValue", { account: t(`fund.accounts.${account}`) })}</div>
+            <div className="account-total num" data-testid="account-total">
+              {accountTotal ? show(money(accountTotal)) : "--"} <small>USDT</small>
+            </div>
+          </div>
+          <Link className="link-more" to="/fund/assets_all_record">
+            {t("fund.assets.allRecords")}
+            <IconChevron size={14} />
+          </Link>
+        </div>
+
+        {query.error && !list ? (
+          <ErrorView message={query.error.message} onRetry={query.reload} />
+        ) : !list ? (
+          <DelayedSpinner />
+        ) : rows.length === 0 ? (
+          <EmptyState text={t("fund.assets.noCoins")} />
+        ) : (
+          <ul className="holding-list" data-testid={`holdings-${account}`}>
+            {rows.map((h) => (
+              <li key={h.currencyId}>
+                <Link className="holding" to={`/fund/assets_record?currency=${h.currencyId}&account=${account}`} data-testid={`holding-${account}-${h.name}`}>
+                  <div className="holding-head">
+                    <CoinAvatar name={h.name} size={28} />
+                    <strong>{h.name}</strong>
+                    <span className="holding-value faint num">{h.usdtValue ? `≈ ${show(money(h.usdtValue))} USDT` : ""}</span>
+                  </div>
+                  <div className="holding-cols">
+                    <div>
+                      <span className="faint">{t("fund.common.available")}</span>
+                      <span className="num" data-testid="available">{show(amount(h.available))}</span>
+                    </div>
+                    <div>
+                      <span className="faint">{t("fund.common.frozen")}</span>
+                      <span className="num" data-testid="frozen">{show(amount(h.locked))}</span>
+                    </div>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

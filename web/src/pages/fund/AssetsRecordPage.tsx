@@ -1,0 +1,112 @@
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { fetchLedger, fetchWalletList, holdings } from "../../features/wallet/api.ts";
+import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
+import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
+import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
+import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
+import { usePagedList } from "../../hooks/usePagedList.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { D } from "../../lib/decimal.ts";
+import { RecordList } from "./parts.tsx";
+import "../../styles/fund.css";
+
+/** One coin: its balance in each account, the actions, and its ledger entries. */
+export default function AssetsRecordPage() {
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const hidden = useAtomValue(hideBalanceAtom);
+  const [params, setParams] = useSearchParams();
+  const currency = Number(params.get("currency"));
+  const filter: AccountName | "all" = isAccountName(params.get("filter")) ? (params.get("filter") as AccountName) : "all";
+  const wallet = useQuery(() => fetchWalletList(token), [token]);
+  const ledger = usePagedList(async (page) => {
+    const answer = await fetchLedger({ currency, account: filter === "all" ? undefined : filter, page, limit: 20 });
+    return { items: answer.list, hasMore: page < answer.pages };
+  }, [currency, filter]);
+  const show = (text: string) => (hidden ? HIDDEN : text);
+
+  const rows = wallet.data ? ACCOUNTS.map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) })).filter((r) => r.holding) : [];
+  const name = rows[0]?.holding?.name ?? "";
+
+  if (!Number.isInteger(currency) || currency <= 0) {
+    return (
+      <>
+        <NavBar title={t("fund.record.title")} />
+        <EmptyState text={t("fund.common.pickCoin")} />
+      </>
+    );
+  }
+  return (
+    <>
+      <NavBar title={name ? t("fund.record.titleCoin", { coin: name }) : t("fund.record.title")} />
+      <main className="content stack">
+        {wallet.error && !wallet.data ? (
+          <ErrorView message={wallet.error.message} onRetry={wallet.reload} />
+        ) : !wallet.data ? (
+          <DelayedSpinner />
+        ) : (
+          <section className="card">
+            <div className="row coin-title">
+              <CoinAvatar name={name || "?"} size={32} />
+              <h2 className="card-title">{name}</h2>
+            </div>
+            <table className="balance-table" data-testid="coin-balances">
+              <thead>
+                <tr>
+                  <th>{t("fund.common.account")}</th>
+                  <th className="right">{t("fund.common.available")}</th>
+                  <th className="right">{t("fund.common.frozen")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(({ account, holding }) => (
+                  <tr key={account} data-testid={`coin-balance-${account}`}>
+                    <td>{t(`fund.accounts.${account}`)}</td>
+                    <td className="right num" data-testid="available">{show(amount(holding!.available))}</td>
+                    <td className="right num" data-testid="frozen">{show(amount(holding!.locked))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {rows.some((r) => r.holding?.usdtValue) && (
+              <p className="faint">
+                {t("fund.record.valuation", {
+                  value: show(money(rows.reduce((sum, r) => (r.holding?.usdtValue ? sum.plus(r.holding.usdtValue) : sum), new D(0)))),
+                })}
+              </p>
+            )}
+            <div className="coin-actions">
+              <Link className="btn btn-small btn-ghost" to={`/fund/receive?currency=${currency}`}>
+                {t("fund.assets.receive")}
+              </Link>
+              <Link className="btn btn-small btn-ghost" to={`/fund/withdraw?currency=${currency}`}>
+                {t("fund.assets.withdraw")}
+              </Link>
+              <Link className="btn btn-small btn-ghost" to={`/fund/fundTransfer?currency=${currency}`}>
+                {t("fund.assets.transfer")}
+              </Link>
+            </div>
+          </section>
+        )}
+
+        <h2 className="section-title">{t("fund.record.entries")}</h2>
+        <div className="chips" role="tablist">
+          {(["all", ...ACCOUNTS] as const).map((a) => (
+            <button key={a} type="button" role="tab" aria-selected={filter === a} className={`chip${filter === a ? " active" : ""}`} onClick={() => setParams({ currency: String(currency), filter: a }, { replace: true })}>
+              {a === "all" ? t("fund.common.allAccounts") : t(`fund.accounts.${a}`)}
+            </button>
+          ))}
+        </div>
+        <RecordList list={ledger} render={(r) => <LedgerRow key={r.id} record={r} showCoin={false} />} empty={t("fund.record.noEntries")} testId="coin-ledger" />
+      </main>
+    </>
+  );
+}
+

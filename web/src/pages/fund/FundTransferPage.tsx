@@ -1,0 +1,195 @@
+import { useAtomValue } from "jotai";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { amountIssue } from "../../features/wallet/amount.ts";
+import { fetchCoins, fetchWalletList, holdings, inAccount, invalidateWallet, transferBetweenAccounts } from "../../features/wallet/api.ts";
+import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { IconSwap } from "../../features/wallet/components/icons.tsx";
+import { amount } from "../../features/wallet/format.ts";
+import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { dec } from "../../lib/decimal.ts";
+import { confirmDialog, toast } from "../../lib/ui.ts";
+import "../../styles/fund.css";
+
+/** Moves a coin between the caller's own accounts (no fee). */
+export default function FundTransferPage() {
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const coinId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const [params] = useSearchParams();
+  const [reloadKey, setReloadKey] = useState(0);
+  const query = useQuery(() => Promise.all([fetchCoins(), fetchWalletList(token, { force: true })]), [token, reloadKey]);
+  const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
+  const [from, setFrom] = useState<AccountName>(isAccountName(params.get("from")) ? (params.get("from") as AccountName) : "change");
+  const [to, setTo] = useState<AccountName>(isAccountName(params.get("to")) ? (params.get("to") as AccountName) : "micro");
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const idem = useIdempotencyKey();
+  const amountMessage = useAmountMessage();
+
+  const title = t("fund.transfer.title");
+  const right = (
+    <Link to="/fund/transfer_history" className="navbar-link">
+      {t("fund.transfer.history")}
+    </Link>
+  );
+  if (query.error && !query.data) {
+    return (
+      <>
+        <NavBar title={title} right={right} />
+        <ErrorView message={query.error.message} onRetry={query.reload} />
+      </>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <NavBar title={title} right={right} />
+        <DelayedSpinner />
+      </>
+    );
+  }
+
+  const [coins, wallet] = query.data;
+  const movable = coins.filter((c) => ACCOUNTS.filter((a) => inAccount(c, a)).length >= 2);
+  if (movable.length === 0) {
+    return (
+      <>
+        <NavBar title={title} right={right} />
+        <EmptyState text={t("fund.transfer.noCoins")} />
+      </>
+    );
+  }
+  const coin = movable.find((c) => c.id === currency) ?? movable.find((c) => c.name === "USDT") ?? movable[0]!;
+  const accounts = ACCOUNTS.filter((a) => inAccount(coin, a));
+  const fromAccount = accounts.includes(from) ? from : accounts[0]!;
+  const toAccount = accounts.includes(to) && to !== fromAccount ? to : accounts.find((a) => a !== fromAccount)!;
+  const available = holdings(wallet, fromAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
+  const toBalance = holdings(wallet, toAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
+
+  const change = (patch: () => void) => {
+    idem.reset();
+    setError(undefined);
+    patch();
+  };
+  const pickFrom = (a: AccountName) =>
+    change(() => {
+      setFrom(a);
+      if (a === toAccount) setTo(fromAccount);
+      else setTo(toAccount);
+    });
+  const pickTo = (a: AccountName) =>
+    change(() => {
+      setTo(a);
+      if (a === fromAccount) setFrom(toAccount);
+      else setFrom(fromAccount);
+    });
+  const swap = () =>
+    change(() => {
+      setFrom(toAccount);
+      setTo(fromAccount);
+    });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const message = amountMessage(amountIssue(value, { max: available }), { coin: coin.name, max: amount(available) });
+    setError(message);
+    if (message) return;
+    const ok = await confirmDialog({
+      title: t("fund.transfer.confirmTitle"),
+      message: t("fund.transfer.confirmMessage", { amount: amount(value), coin: coin.name, from: t(`fund.accounts.${fromAccount}`), to: t(`fund.accounts.${toAccount}`) }),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      toast(await transferBetweenAccounts({ currency: coin.id, number: value, from: fromAccount, to: toAccount }, idem.current()));
+      idem.reset();
+      invalidateWallet();
+      setValue("");
+      setReloadKey((k) => k + 1);
+    } catch {
+      // the client showed the server's message; the same key is reused if the user retries
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <NavBar title={title} right={right} />
+      <form className="content stack" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={coinId}>{t("fund.common.coin")}</label>
+          <select id={coinId} className="input" value={coin.id} onChange={(e) => change(() => setCurrency(Number(e.target.value)))} data-testid="transfer-coin">
+            {movable.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="transfer-box card">
+          <div className="transfer-ends">
+            <div className="field">
+              <label htmlFor={fromId}>{t("fund.transfer.from")}</label>
+              <select id={fromId} className="input" value={fromAccount} onChange={(e) => pickFrom(e.target.value as AccountName)} data-testid="transfer-from">
+                {accounts.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`fund.accounts.${a}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={toId}>{t("fund.transfer.to")}</label>
+              <select id={toId} className="input" value={toAccount} onChange={(e) => pickTo(e.target.value as AccountName)} data-testid="transfer-to">
+                {accounts.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`fund.accounts.${a}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="button" className="swap-btn" onClick={swap} aria-label={t("fund.transfer.swap")} data-testid="transfer-swap">
+            <IconSwap size={20} />
+          </button>
+        </div>
+
+        <AmountField
+          label={t("fund.transfer.amount")}
+          value={value}
+          onChange={(v) => change(() => setValue(v))}
+          unit={coin.name}
+          onAll={() => change(() => setValue(dec(available).toFixed()))}
+          hint={t("fund.transfer.available", { amount: amount(available), coin: coin.name })}
+          error={error}
+          disabled={busy}
+          testId="transfer-amount"
+        />
+        <dl className="kv summary">
+          <dt>{t("fund.transfer.fromBalance", { account: t(`fund.accounts.${fromAccount}`) })}</dt>
+          <dd className="num" data-testid="transfer-from-balance">{`${amount(available)} ${coin.name}`}</dd>
+          <dt>{t("fund.transfer.toBalance", { account: t(`fund.accounts.${toAccount}`) })}</dt>
+          <dd className="num" data-testid="transfer-to-balance">{`${amount(toBalance)} ${coin.name}`}</dd>
+          <dt>{t("fund.transfer.fee")}</dt>
+          <dd className="num">{`0 ${coin.name}`}</dd>
+        </dl>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? t("fund.common.submitting") : t("fund.transfer.submit")}
+        </button>
+      </form>
+    </>
+  );
+}

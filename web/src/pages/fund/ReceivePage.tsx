@@ -1,0 +1,174 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { ImageUpload } from "../../components/ImageUpload.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { amountIssue } from "../../features/wallet/amount.ts";
+import { coinDecimals, fetchCoinInfo, fetchCoins, fetchDepositAddresses, invalidateWallet, requestDeposit } from "../../features/wallet/api.ts";
+import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { QrCode } from "../../features/wallet/components/QrCode.tsx";
+import { IconCopy } from "../../features/wallet/components/icons.tsx";
+import { copyText } from "../../features/wallet/copy.ts";
+import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
+import { useLater } from "../../hooks/useLater.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
+import "../../styles/fund.css";
+
+/** Deposit: the coin's addresses per chain with a QR code, then the request with its payment voucher. */
+export default function ReceivePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const later = useLater();
+  const [params] = useSearchParams();
+  const currency = Number(params.get("currency"));
+  const query = useQuery(() => Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency), fetchCoins()]), [currency]);
+  const [chainIndex, setChainIndex] = useState(0);
+  const [value, setValue] = useState("");
+  const [voucher, setVoucher] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; voucher?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const idem = useIdempotencyKey();
+  const amountMessage = useAmountMessage();
+
+  if (!Number.isInteger(currency) || currency <= 0) {
+    return (
+      <>
+        <NavBar title={t("fund.receive.title")} />
+        <EmptyState text={t("fund.common.pickCoin")}>
+          <button type="button" className="btn btn-primary" onClick={() => navigate("/fund/select?for=receive", { replace: true })}>
+            {t("fund.common.chooseCoin")}
+          </button>
+        </EmptyState>
+      </>
+    );
+  }
+  if (query.error && !query.data) {
+    return (
+      <>
+        <NavBar title={t("fund.receive.title")} />
+        <ErrorView message={query.error.message} onRetry={query.reload} />
+      </>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <NavBar title={t("fund.receive.title")} />
+        <DelayedSpinner />
+      </>
+    );
+  }
+
+  const [info, addresses, coins] = query.data;
+  const coin = info.name;
+  const decimals = coinDecimals(coins.find((c) => c.id === info.currency));
+  const current = addresses[Math.min(chainIndex, addresses.length - 1)];
+
+  const change = (patch: () => void) => {
+    idem.reset();
+    patch();
+  };
+
+  const copy = async () => {
+    if (!current) return;
+    toast((await copyText(current.address)) ? t("common.copied") : t("fund.receive.copyFailed"));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      amount: amountMessage(amountIssue(value, { decimals }), { coin, decimals }),
+      voucher: voucher ? undefined : t("fund.receive.voucherRequired"),
+    };
+    setErrors(next);
+    if (next.amount || next.voucher) return;
+    const ok = await confirmDialog({
+      title: t("fund.receive.confirmTitle"),
+      message: t("fund.receive.confirmMessage", { amount: value, coin, chain: current?.chain || coin }),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      toast(await requestDeposit({ voucher, amount: value, currency, chain: current?.chain ?? "" }, idem.current()));
+      idem.reset();
+      invalidateWallet();
+      later(() => navigate("/fund/receive_withdraw_record?tab=deposit", { replace: true }), REDIRECT_DELAY_MS);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <NavBar title={t("fund.receive.titleCoin", { coin })} />
+      <main className="content stack">
+        {addresses.length === 0 ? (
+          <section className="card">
+            <EmptyState text={t("fund.receive.noAddress")} />
+          </section>
+        ) : (
+          <section className="card receive-card">
+            {addresses.length > 1 && (
+              <div className="field">
+                <span className="field-label">{t("fund.receive.chain")}</span>
+                <div className="chips" role="radiogroup" aria-label={t("fund.receive.chain")}>
+                  {addresses.map((a, i) => (
+                    <button key={`${a.chain}-${a.address}`} type="button" role="radio" aria-checked={i === chainIndex} className={`chip${i === chainIndex ? " active" : ""}`} onClick={() => setChainIndex(i)}>
+                      {a.chain || coin}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            )}
+            {current && (
+              <>
+                <QrCode text={current.address} label={t("fund.receive.qrLabel", { coin })} />
+                <div className="address-box">
+                  <span className="faint">{t("fund.receive.address", { chain: current.chain || coin })}</span>
+                  <code className="mono address-text" data-testid="deposit-address">
+                    {current.address}
+                  </code>
+                  <button type="button" className="btn btn-small btn-ghost" onClick={() => void copy()}>
+                    <IconCopy size={16} />
+                    {t("common.copy")}
+                  </button>
+                </div>
+                <p className="notice notice-warn">{t("fund.receive.warning", { coin, chain: current.chain || coin })}</p>
+              </>
+            )}
+          </section>
+        )}
+
+        <form className="card" onSubmit={submit} noValidate>
+          <h2 className="card-title">{t("fund.receive.requestTitle")}</h2>
+          <p className="faint">{t("fund.receive.requestIntro")}</p>
+          <AmountField
+            label={t("fund.receive.amount")}
+            value={value}
+            onChange={(v) => change(() => setValue(v))}
+            unit={coin}
+            decimals={decimals}
+            error={errors.amount}
+            disabled={busy}
+            testId="deposit-amount"
+          />
+          <ImageUpload
+            label={t("fund.receive.voucher")}
+            value={voucher}
+            onChange={(url) => change(() => setVoucher(url))}
+            privateFile
+            error={errors.voucher}
+            disabled={busy}
+            testId="deposit-voucher"
+          />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy || addresses.length === 0}>
+            {busy ? t("fund.common.submitting") : t("fund.receive.submit")}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { NavBar } from "../../components/NavBar.tsx";
+import { type DepositRecord, fetchDeposits, fetchWithdrawals, type WithdrawalRecord } from "../../features/wallet/api.ts";
+import { amount } from "../../features/wallet/format.ts";
+import { usePagedList } from "../../hooks/usePagedList.ts";
+import { formatDate } from "../../lib/time.ts";
+import { RecordList, Tabs } from "./parts.tsx";
+import "../../styles/fund.css";
+
+const STATUS_CLASS = { 1: "warn", 2: "up", 3: "down" } as const;
+
+function DepositRow({ r }: { r: DepositRecord }) {
+  const { t } = useTranslation();
+  return (
+    <li className="record" data-testid={`deposit-${r.id}`}>
+      <div className="row-between">
+        <strong>{t("fund.records.depositOf", { coin: r.name })}</strong>
+        <span className={`status-badge ${STATUS_CLASS[r.status]}`} data-testid="status">
+          {t(`fund.records.depositStatus.${r.status}`)}
+        </span>
+      </div>
+      <div className="row-between">
+        <span className="faint">{formatDate(r.created_at, true)}</span>
+        <span className="num record-amount" data-testid="amount">
+          {amount(r.amount)} {r.name}
+        </span>
+      </div>
+      {r.chain && <div className="faint">{t("fund.records.chain", { chain: r.chain })}</div>}
+      {r.status === 3 && r.reason && <div className="record-reason">{t("fund.records.reason", { reason: r.reason })}</div>}
+    </li>
+  );
+}
+
+function WithdrawalRow({ r }: { r: WithdrawalRecord }) {
+  const { t } = useTranslation();
+  return (
+    <li className="record" data-testid={`withdrawal-${r.id}`}>
+      <div className="row-between">
+        <strong>{t("fund.records.withdrawalOf", { coin: r.name })}</strong>
+        <span className={`status-badge ${STATUS_CLASS[r.status]}`} data-testid="status">
+          {t(`fund.records.withdrawStatus.${r.status}`)}
+        </span>
+      </div>
+      <div className="row-between">
+        <span className="faint">{formatDate(r.create_time, true)}</span>
+        <span className="num record-amount" data-testid="amount">
+          {amount(r.number)} {r.name}
+        </span>
+      </div>
+      <dl className="kv kv-compact">
+        <dt>{t("fund.withdraw.fee")}</dt>
+        <dd className="num" data-testid="fee">
+          {amount(r.fee)} {r.name}
+        </dd>
+        <dt>{t("fund.withdraw.receive")}</dt>
+        <dd className="num" data-testid="receive">
+          {amount(r.receive)} {r.name}
+        </dd>
+        <dt>{t("fund.records.to")}</dt>
+        <dd className="mono break">{r.address || t(`fund.withdraw.types.${r.type}`)}</dd>
+      </dl>
+      {r.status === 3 && r.reason && <div className="record-reason">{t("fund.records.reason", { reason: r.reason })}</div>}
+    </li>
+  );
+}
+
+/** Deposit and withdrawal requests, with their states. */
+export default function RecordsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "withdraw" ? "withdraw" : "deposit";
+  const deposits = usePagedList(async (page) => {
+    if (tab !== "deposit") return { items: [], hasMore: false };
+    const answer = await fetchDeposits(page);
+    return { items: answer.data, hasMore: page < answer.pages };
+  }, [tab]);
+  const withdrawals = usePagedList(async (page) => {
+    if (tab !== "withdraw") return { items: [], hasMore: false };
+    const answer = await fetchWithdrawals(page);
+    return { items: answer.data, hasMore: page < answer.pages };
+  }, [tab]);
+
+  return (
+    <>
+      <NavBar title={t("fund.records.title")} />
+      <main className="content stack">
+        <Tabs
+          value={tab}
+          options={[
+            { value: "deposit", label: t("fund.records.deposits") },
+            { value: "withdraw", label: t("fund.records.withdrawals") },
+          ]}
+          onChange={(v) => setParams({ tab: v }, { replace: true })}
+        />
+        {tab === "deposit" ? (
+          <RecordList list={deposits} render={(r) => <DepositRow key={r.id} r={r} />} empty={t("fund.records.noDeposits")} testId="deposit-records" />
+        ) : (
+          <RecordList list={withdrawals} render={(r) => <WithdrawalRow key={r.id} r={r} />} empty={t("fund.records.noWithdrawals")} testId="withdrawal-records" />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { NavBar } from "../../components/NavBar.tsx";
+import { isAccountName } from "../../features/wallet/accounts.ts";
+import { fetchTransfers } from "../../features/wallet/api.ts";
+import { amount } from "../../features/wallet/format.ts";
+import { usePagedList } from "../../hooks/usePagedList.ts";
+import { formatDate } from "../../lib/time.ts";
+import { RecordList } from "./parts.tsx";
+import "../../styles/fund.css";
+
+/** Transfers between the caller's accounts, newest first. */
+export default function TransferHistoryPage() {
+  const { t } = useTranslation();
+  const list = usePagedList(async (page) => {
+    const answer = await fetchTransfers(page, 20);
+    return { items: answer.data, hasMore: page < answer.last_page };
+  }, []);
+  const accountName = (a: string) => (isAccountName(a) ? t(`fund.accounts.${a}`) : a);
+  return (
+    <>
+      <NavBar title={t("fund.transfer.historyTitle")} />
+      <main className="content">
+        <RecordList
+          list={list}
+          empty={t("fund.transfer.noHistory")}
+          testId="transfer-history"
+          render={(r) => (
+            <li key={r.id} className="record" data-testid={`transfer-${r.id}`}>
+              <div className="row-between">
+                <strong>{t("fund.transfer.fromTo", { from: accountName(r.from), to: accountName(r.to) })}</strong>
+                <span className="num record-amount" data-testid="amount">
+                  {amount(r.value)} {r.currency_name}
+                </span>
+              </div>
+              <div className="faint">{formatDate(r.created_time, true)}</div>
+            </li>
+          )}
+        />
+      </main>
+    </>
+  );
+}

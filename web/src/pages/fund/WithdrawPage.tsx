@@ -1,0 +1,270 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { loadUser } from "../../features/session/session.ts";
+import { amountIssue } from "../../features/wallet/amount.ts";
+import { coinDecimals, fetchCoinInfo, fetchCoins, invalidateWallet, requestWithdrawal } from "../../features/wallet/api.ts";
+import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { chainsForCurrency, fetchAddresses, fetchBankCard, fetchInternationalCard } from "../../features/wallet/destinations.ts";
+import { amount } from "../../features/wallet/format.ts";
+import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
+import { useLater } from "../../hooks/useLater.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { D, dec } from "../../lib/decimal.ts";
+import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
+import "../../styles/fund.css";
+
+type DestType = 0 | 1 | 2;
+const DAILY_LIMIT_BTC = { 1: "200", 2: "500" } as const;
+
+/** Withdraw a coin to a saved address, the bank card or the international bank; fee and minimum from configuration. */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const later = useLater();
+  const passwordId = useId();
+  const [params] = useSearchParams();
+  const currency = Number(params.get("currency"));
+  const valid = Number.isInteger(currency) && currency > 0;
+  const query = useQuery(async () => {
+    if (!valid) return null;
+    const [info, coins, addresses, card, intl, user] = await Promise.all([
+      fetchCoinInfo(currency),
+      fetchCoins(),
+      fetchAddresses(1, 100),
+      fetchBankCard(),
+      fetchInternationalCard(),
+      loadUser({ silent: true }),
+    ]);
+    return { info, coin: coins.find((c) => c.id === currency), addresses: addresses.data.filter((a) => a.currency === currency), card, intl: intl.data, user };
+  }, [currency]);
+  const [type, setType] = useState<DestType>(0);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [value, setValue] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; destination?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const idem = useIdempotencyKey();
+  const amountMessage = useAmountMessage();
+
+  const title = query.data ? t("fund.withdraw.titleCoin", { coin: query.data.info.name }) : t("fund.withdraw.title");
+  if (!valid) {
+    return (
+      <>
+        <NavBar title={title} />
+        <EmptyState text={t("fund.common.pickCoin")}>
+          <button type="button" className="btn btn-primary" onClick={() => navigate("/fund/select?for=withdraw", { replace: true })}>
+            {t("fund.common.chooseCoin")}
+          </button>
+        </EmptyState>
+      </>
+    );
+  }
+  if (query.error && !query.data) {
+    return (
+      <>
+        <NavBar title={title} />
+        <ErrorView message={query.error.message} onRetry={query.reload} />
+      </>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <NavBar title={title} />
+        <DelayedSpinner />
+      </>
+    );
+  }
+
+  const { info, addresses, card, intl, user } = query.data;
+  const coin = info.name;
+  const decimals = coinDecimals(query.data.coin);
+  const balance = info.change_balance;
+  const fee = info.rate;
+  const selected = addresses.find((a) => a.id === addressId) ?? (addresses.length === 1 ? addresses[0] : undefined);
+  const receive = (() => {
+    const issue = amountIssue(value, { decimals });
+    if (issue) return null;
+    const r = dec(value).minus(dec(fee));
+    return r.gt(0) ? r : new D(0);
+  })();
+  const level = user.real_state.level;
+  const bankCard = type === 1 ? card : type === 2 ? intl : null;
+
+  const change = (patch: () => void) => {
+    idem.reset();
+    patch();
+  };
+
+  const destinationText = () => {
+    if (type === 0) return selected ? `${selected.name} · ${selected.address}` : "";
+    return bankCard ? `${bankCard.bank_name} ${bankCard.bank_account}` : "";
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      amount: amountMessage(amountIssue(value, { decimals, min: info.min_number, above: fee, max: balance }), { coin, decimals, min: amount(info.min_number), max: amount(balance), fee: amount(fee) }),
+      destination: type === 0 ? (selected ? undefined : t("fund.withdraw.pickAddress")) : bankCard ? undefined : t("fund.withdraw.bindCardFirst"),
+      password: password ? undefined : t("fund.withdraw.passwordRequired"),
+    };
+    setErrors(next);
+    if (next.amount || next.destination || next.password) return;
+    const ok = await confirmDialog({
+      title: t("fund.withdraw.confirmTitle"),
+      message: t("fund.withdraw.confirmMessage", {
+        amount: amount(value),
+        fee: amount(fee),
+        receive: amount(receive ?? 0),
+        coin,
+        to: destinationText(),
+      }),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const answer = await requestWithdrawal({ currency, number: value, type, address: type === 0 ? String(selected!.id) : undefined, pay_password: password }, idem.current());
+      toast(answer);
+      idem.reset();
+      invalidateWallet();
+      later(() => navigate("/fund/receive_withdraw_record?tab=withdraw", { replace: true }), REDIRECT_DELAY_MS);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <NavBar title={title} right={<Link to="/fund/receive_withdraw_record?tab=withdraw" className="navbar-link">{t("fund.assets.records")}</Link>} />
+      <form className="content stack" onSubmit={submit} noValidate>
+        {level === 0 && (
+          <p className="notice notice-warn" data-testid="withdraw-need-kyc">
+            {t("fund.withdraw.needKyc")} <Link to="/setting/real_mark">{t("fund.withdraw.goKyc")}</Link>
+          </p>
+        )}
+        {!user.has_pay_password && (
+          <p className="notice notice-warn" data-testid="withdraw-need-paypw">
+            {t("fund.withdraw.needPayPassword")} <Link to="/setting/payPassword">{t("fund.withdraw.goPayPassword")}</Link>
+          </p>
+        )}
+
+        <div className="field">
+          <span className="field-label">{t("fund.withdraw.destination")}</span>
+          <div className="segmented" role="radiogroup" aria-label={t("fund.withdraw.destination")}>
+            {([0, 1, 2] as const).map((d) => (
+              <button key={d} type="button" role="radio" aria-checked={type === d} className={type === d ? "active" : ""} onClick={() => change(() => setType(d))} data-testid={`dest-${d}`}>
+                {t(`fund.withdraw.types.${d}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        {type === 0 ? (
+          <div className="field">
+            <span className="field-label">{t("fund.withdraw.address")}</span>
+            {addresses.length === 0 && !chainsForCurrency(coin) ? (
+              <div className="notice">{t("fund.withdraw.noAddressFormat", { coin })}</div>
+            ) : addresses.length === 0 ? (
+              <div className="notice">
+                {t("fund.withdraw.noAddress", { coin })}{" "}
+                <Link to={`/setting/addWallet?currency=${currency}`}>{t("fund.withdraw.addAddress")}</Link>
+              </div>
+            ) : (
+              <div className="list" role="radiogroup" aria-label={t("fund.withdraw.address")}>
+                {addresses.map((a) => (
+                  <button
+                    key={a.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={selected?.id === a.id}
+                    className={`list-item address-option${selected?.id === a.id ? " selected" : ""}`}
+                    onClick={() => change(() => setAddressId(a.id))}
+                  >
+                    <span className="address-option-text">
+                      <strong>{a.name}</strong>
+                      <span className="mono faint break">{a.address}</span>
+                    </span>
+                    <span className="radio-dot" aria-hidden="true" />
+                  </button>
+                ))}
+                <Link className="list-item add-link" to={`/setting/addWallet?currency=${currency}`}>
+                  {t("fund.withdraw.addAddress")}
+                </Link>
+              </div>
+            )}
+            <span className="field-error" role={errors.destination ? "alert" : undefined}>{errors.destination}</span>
+          </div>
+        ) : (
+          <div className="field">
+            <span className="field-label">{t(`fund.withdraw.types.${type}`)}</span>
+            {bankCard ? (
+              <div className="card card-tight" data-testid="withdraw-card">
+                <strong>{bankCard.bank_name}</strong>
+                <div className="mono">{bankCard.bank_account}</div>
+                <div className="faint">{bankCard.real_name}</div>
+              </div>
+            ) : (
+              <div className="notice">
+                {t("fund.withdraw.noCard")} <Link to={type === 1 ? "/setting/bank" : "/setting/bank_international"}>{t("fund.withdraw.bindCard")}</Link>
+              </div>
+            )}
+            <span className="field-error" role={errors.destination ? "alert" : undefined}>{errors.destination}</span>
+          </div>
+        )}
+
+        <AmountField
+          label={t("fund.withdraw.amount")}
+          value={value}
+          onChange={(v) => change(() => setValue(v))}
+          unit={coin}
+          decimals={decimals}
+          onAll={() => change(() => setValue(dec(balance).toFixed()))}
+          hint={t("fund.withdraw.availableHint", { amount: amount(balance), coin })}
+          error={errors.amount}
+          disabled={busy}
+          testId="withdraw-amount"
+        />
+
+        <dl className="kv summary">
+          <dt>{t("fund.withdraw.available")}</dt>
+          <dd className="num" data-testid="withdraw-available">{`${amount(balance)} ${coin}`}</dd>
+          <dt>{t("fund.withdraw.minimum")}</dt>
+          <dd className="num">{`${amount(info.min_number)} ${coin}`}</dd>
+          <dt>{t("fund.withdraw.fee")}</dt>
+          <dd className="num" data-testid="withdraw-fee">{`${amount(fee)} ${coin}`}</dd>
+          <dt>{t("fund.withdraw.receive")}</dt>
+          <dd className="num strong" data-testid="withdraw-receive">{receive ? `${amount(receive)} ${coin}` : "--"}</dd>
+        </dl>
+
+        <div className="field">
+          <label htmlFor={passwordId}>{t("fund.withdraw.payPassword")}</label>
+          <input
+            id={passwordId}
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={password}
+            maxLength={64}
+            placeholder={t("fund.withdraw.payPasswordPlaceholder")}
+            aria-invalid={Boolean(errors.password)}
+            onChange={(e) => change(() => setPassword(e.target.value))}
+            data-testid="withdraw-password"
+          />
+          <span className="field-error" role={errors.password ? "alert" : undefined}>{errors.password}</span>
+        </div>
+
+        <p className="faint limit-note">
+          {level >= 1 ? t("fund.withdraw.limitNote", { limit: DAILY_LIMIT_BTC[level >= 2 ? 2 : 1], level: level >= 2 ? 2 : 1 }) : t("fund.withdraw.limitNoteNone")}
+        </p>
+
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? t("fund.common.submitting") : t("fund.withdraw.submit")}
+        </button>
+      </form>
+    </>
+  );
+}

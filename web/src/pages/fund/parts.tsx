@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import type { PagedList } from "../../hooks/usePagedList.ts";
+
+/** A paged record list with its loading, error, empty and "load more" states. */
+export function RecordList<T>({ list, render, empty, testId }: { list: PagedList<T>; render: (item: T) => ReactNode; empty?: string; testId?: string }) {
+  const { t } = useTranslation();
+  if (list.error) return <ErrorView message={list.error.message} onRetry={list.reload} />;
+  if (list.loading && list.items.length === 0) return <DelayedSpinner />;
+  if (list.items.length === 0) return <EmptyState text={empty} />;
+  return (
+    <>
+      <ul className="record-list" data-testid={testId}>
+        {list.items.map(render)}
+      </ul>
+      {list.hasMore && (
+        <button type="button" className="btn btn-ghost btn-block load-more" disabled={list.loading} onClick={list.loadMore}>
+          {list.loading ? t("common.loading") : t("fund.common.loadMore")}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Segmented tabs of a page. */
+export function Tabs<T extends string>({ value, options, onChange }: { value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) {
+  return (
+    <div className="segmented" role="tablist">
+      {options.map((o) => (
+        <button key={o.value} type="button" role="tab" aria-selected={value === o.value} className={value === o.value ? "active" : ""} onClick={() => onChange(o.value)} data-testid={`tab-${o.value}`}>
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}

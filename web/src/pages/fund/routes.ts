@@ -1,0 +1,14 @@
+import type { PageRoute } from "../types.ts";
+
+/** The assets tab and the money pages; all need a session. */
+export const fundRoutes: PageRoute[] = [
+  { path: "/fund/assets", load: () => import("./AssetsPage.tsx"), tab: true, guard: true },
+  { path: "/fund/select", load: () => import("./SelectPage.tsx"), guard: true },
+  { path: "/fund/receive", load: () => import("./ReceivePage.tsx"), guard: true },
+  { path: "/fund/receive_withdraw_record", load: () => import("./RecordsPage.tsx"), guard: true },
+  { path: "/fund/withdraw", load: () => import("./WithdrawPage.tsx"), guard: true },
+  { path: "/fund/assets_record", load: () => import("./AssetsRecordPage.tsx"), guard: true },
+  { path: "/fund/assets_all_record", load: () => import("./AllRecordsPage.tsx"), guard: true },
+  { path: "/fund/fundTransfer", load: () => import("./FundTransferPage.tsx"), guard: true },
+  { path: "/fund/transfer_history", load: () => import("./TransferHistoryPage.tsx"), guard: true },
+];

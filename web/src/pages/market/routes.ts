@@ -1,0 +1,7 @@
+import type { PageRoute } from "../types.ts";
+
+/** The quotes tab and the pair search. */
+export const marketRoutes: PageRoute[] = [
+  { path: "/market", load: () => import("./MarketPage.tsx"), tab: true },
+  { path: "/market/search", load: () => import("./SearchPage.tsx") },
+];

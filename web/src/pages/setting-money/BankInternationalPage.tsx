@@ -1,0 +1,5 @@
+import { BankCardScreen } from "./BankCardPage.tsx";
+
+export default function BankInternationalPage() {
+  return <BankCardScreen kind="international" />;
+}

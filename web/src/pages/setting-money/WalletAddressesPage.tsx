@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { IconPlus, IconTrash } from "../../features/wallet/components/icons.tsx";
+import { deleteAddress, fetchAddresses, type WalletAddressItem } from "../../features/wallet/destinations.ts";
+import { useQuery } from "../../hooks/useQuery.ts";
+import { confirmDialog, toast } from "../../lib/ui.ts";
+import "../../styles/fund.css";
+
+/** Saved withdrawal addresses; deleting asks first. */
+export default function WalletAddressesPage() {
+  const { t } = useTranslation();
+  const query = useQuery(() => fetchAddresses(1, 100), []);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const remove = async (a: WalletAddressItem) => {
+    const ok = await confirmDialog({ title: t("fund.addresses.deleteTitle"), message: t("fund.addresses.deleteMessage", { name: a.name, address: a.address }) });
+    if (!ok) return;
+    setDeleting(a.id);
+    try {
+      toast(await deleteAddress(a.id));
+      query.reload();
+    } catch {
+      // the client showed why
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const add = (
+    <Link to="/setting/addWallet" className="icon-btn" aria-label={t("fund.addresses.add")} data-testid="add-address">
+      <IconPlus />
+    </Link>
+  );
+  let body;
+  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
+  else if (!query.data) body = <DelayedSpinner />;
+  else if (query.data.data.length === 0)
+    body = (
+      <EmptyState text={t("fund.addresses.empty")}>
+        <Link className="btn btn-primary" to="/setting/addWallet">
+          {t("fund.addresses.add")}
+        </Link>
+      </EmptyState>
+    );
+  else
+    body = (
+      <ul className="address-list">
+        {query.data.data.map((a) => (
+          <li key={a.id} className="card card-tight address-item" data-testid={`address-${a.id}`}>
+            <div className="row-between">
+              <span className="row">
+                <strong>{a.currency_name}</strong>
+                <span className="chip chip-static">{a.chain}</span>
+              </span>
+              <button type="button" className="icon-btn" onClick={() => void remove(a)} disabled={deleting === a.id} aria-label={t("fund.addresses.delete")}>
+                <IconTrash size={18} />
+              </button>
+            </div>
+            <div className="address-name">{a.name}</div>
+            <code className="mono break faint">{a.address}</code>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <>
+      <NavBar title={t("fund.addresses.title")} right={add} />
+      <main className="content">{body}</main>
+    </>
+  );
+}

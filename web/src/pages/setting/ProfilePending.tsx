@@ -1,0 +1,21 @@
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { ErrorView } from "../../components/States.tsx";
+import { loadUser } from "../../features/session/session.ts";
+import { type Query, useQuery } from "../../hooks/useQuery.ts";
+
+/**
+ * Reads the profile again on opening a settings page: the stored copy may be
+ * stale (VIP level, verification, passwords set since). `data` is the fresh one.
+ */
+export const useProfileRefresh = () => useQuery(() => loadUser({ silent: true, background: true }), []);
+
+/** A settings page before it has a profile: its bar, then a spinner, or the load error with a retry. */
+export function ProfilePending({ title, query }: { title: string; query: Query<unknown> }) {
+  return (
+    <>
+      <NavBar title={title} />
+      {query.error && !query.loading ? <ErrorView message={query.error.message} onRetry={query.reload} /> : <DelayedSpinner />}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { useAtomValue } from "jotai";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { bindMobileSchema } from "../../../../schema/api/auth.ts";
+import { IconChevron } from "../../components/icons.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
+import { bindMobile } from "../../features/auth/api.ts";
+import { AccountField } from "../../features/auth/components/AccountFields.tsx";
+import { useArea } from "../../features/auth/components/AreaSelect.tsx";
+import { AccountCodeField } from "../../features/auth/components/CodeButton.tsx";
+import { maskEmail, maskMobile } from "../../features/auth/mask.ts";
+import { useForm } from "../../features/auth/useForm.ts";
+import { validate } from "../../features/auth/validation.ts";
+import { userAtom } from "../../features/session/atoms.ts";
+import { refreshUser } from "../../features/session/session.ts";
+import { toast } from "../../lib/ui.ts";
+import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
+// oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
+import "../../styles/auth.css";
+// oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
+import "../../styles/setting.css";
+
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const profile = useProfileRefresh();
+  const [binding, setBinding] = useState(false);
+
+  if (!user) return <ProfilePending title={t("setting.securityPage.title")} query={profile} />;
+  const notBound = <span className="faint">{t("setting.securityPage.notBound")}</span>;
+  return (
+    <>
+      <NavBar title={t("setting.securityPage.title")} />
+      <main className="setting-page">
+        <ul className="list setting-list">
+          <li className="list-item static">
+            <span>{t("setting.securityPage.email")}</span>
+            <span className="value" data-testid="bound-email">
+              {user.email ? maskEmail(user.email) : notBound}
+            </span>
+          </li>
+          <li>
+            <button type="button" className="list-item" onClick={() => setBinding((b) => !b)} aria-expanded={binding} data-testid="bind-mobile-row">
+              <span>{t("setting.securityPage.mobile")}</span>
+              <span className="value" data-testid="bound-mobile">
+                {user.mobile ? `+${user.area_code ?? ""} ${maskMobile(user.mobile)}` : notBound}
+                <span className="link-text">{user.mobile ? t("setting.securityPage.change") : t("setting.securityPage.bind")}</span>
+              </span>
+            </button>
+          </li>
+        </ul>
+        {binding && <BindMobileForm onDone={() => setBinding(false)} />}
+
+        <ul className="list setting-list">
+          <li>
+            <Link to="/setting/password" className="list-item" data-testid="password-link">
+              <span>{t("setting.securityPage.loginPassword")}</span>
+              <span className="value">
+                {t("setting.securityPage.change")}
+                <IconChevron />
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/setting/payPassword" className="list-item" data-testid="pay-password-link">
+              <span>{t("setting.securityPage.payPassword")}</span>
+              <span className="value">
+                {user.has_pay_password ? t("setting.securityPage.isSet") : t("setting.securityPage.notSet")}
+                <IconChevron />
+              </span>
+            </Link>
+          </li>
+        </ul>
+      </main>
+    </>
+  );
+}
+
+function BindMobileForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { area } = useArea();
+  const { values, set, errors, checkField, submitting, submit } = useForm({ mobile: "", code: "" });
+  const input = () => ({ ...values, area_code: area.dial });
+
+  const canSend = () => checkField("mobile", validate(bindMobileSchema, input(), ["mobile"]));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(
+      () => validate(bindMobileSchema, input(), ["mobile", "code"]),
+      async () => {
+        toast(await bindMobile(input(), { silent: true }));
+        await refreshUser();
+        onDone();
+      },
+    );
+  };
+
+  return (
+    <form className="card bind-card" onSubmit={onSubmit} noValidate data-testid="bind-mobile-form">
+      <h2 className="card-title">{t("setting.securityPage.bindTitle")}</h2>
+      <AccountField type="mobile" id="mobile" value={values.mobile} onChange={set("mobile")} error={errors.mobile} />
+      <AccountCodeField scene="bind" type="mobile" account={values.mobile} areaCode={area.dial} canSend={canSend} value={values.code} onChange={set("code")} error={errors.code} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="bind-submit">
+        {submitting ? t("setting.saving") : t("setting.securityPage.bindSubmit")}
+      </button>
+    </form>
+  );
+}

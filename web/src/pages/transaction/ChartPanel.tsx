@@ -1,0 +1,115 @@
+import { useAtom, useAtomValue } from "jotai";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { CandleChart } from "../../features/chart/CandleChart.tsx";
+import { DepthChart } from "../../features/chart/DepthChart.tsx";
+import type { Candle, Depth, Period } from "../../features/market/api.ts";
+import { chartPeriodAtom, type Overlay, overlayAtom, type SubIndicator, subIndicatorAtom } from "../../features/market/atoms.ts";
+import { effectiveThemeAtom } from "../../features/preferences/atoms.ts";
+import { PERIODS } from "../../../../schema/api/market.ts";
+
+const OVERLAYS: Overlay[] = ["MA", "EMA", "BOLL"];
+const SUBS: SubIndicator[] = ["MACD", "RSI", "KDJ"];
+
+export type CandleState = { key: string; list: Candle[] | null; loading: boolean; error: string | null };
+
+/** K-line (with period and indicator switches) or depth chart. */
+export function ChartPanel({
+  candles,
+  candleKey,
+  depth,
+  precision,
+  onRetry,
+}: {
+  candles: CandleState;
+  candleKey: string;
+  depth: Depth | null;
+  precision: number;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const theme = useAtomValue(effectiveThemeAtom);
+  const [view, setView] = useState<"kline" | "depth">("kline");
+  const [period, setPeriod] = useAtom(chartPeriodAtom);
+  const [overlay, setOverlay] = useAtom(overlayAtom);
+  const [sub, setSub] = useAtom(subIndicatorAtom);
+  const current = candles.key === candleKey ? candles : null;
+  const list = current?.list ?? null;
+
+  let overlayView = null;
+  if (view === "kline") {
+    if (current?.error && !list) {
+      overlayView = (
+        <div className="chart-state" role="alert">
+          <span>{t("trade.chart.failed")}</span>
+          <button type="button" className="btn btn-ghost btn-small" onClick={onRetry}>
+            {t("common.retry")}
+          </button>
+        </div>
+      );
+    } else if (!list) {
+      overlayView = (
+        <div className="chart-state">
+          <DelayedSpinner />
+        </div>
+      );
+    } else if (list.length === 0) {
+      overlayView = <div className="chart-state faint">{t("trade.chart.noData")}</div>;
+    }
+  } else if (!depth) {
+    overlayView = (
+      <div className="chart-state">
+        <DelayedSpinner />
+      </div>
+    );
+  } else if (!depth.bids.length && !depth.asks.length) {
+    overlayView = <div className="chart-state faint">{t("trade.book.empty")}</div>;
+  }
+
+  return (
+    <section className="chart-panel" aria-label={t("trade.chart.label")}>
+      <div className="chart-bar">
+        <div className="chart-views" role="tablist">
+          {(["kline", "depth"] as const).map((v) => (
+            <button key={v} type="button" role="tab" aria-selected={view === v} className={view === v ? "active" : ""} onClick={() => setView(v)} data-testid={`chart-${v}`}>
+              {t(`trade.chart.${v}`)}
+            </button>
+          ))}
+        </div>
+        {view === "kline" && (
+          <div className="periods" role="radiogroup" aria-label={t("trade.chart.period")}>
+            {PERIODS.map((p: Period) => (
+              <button key={p} type="button" role="radio" aria-checked={period === p} className={period === p ? "active" : ""} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>
+                {t(`trade.periods.${p}`)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
+        {view === "kline" ? (
+          <CandleChart candles={list ?? []} dataKey={candleKey} overlay={overlay} sub={sub} precision={precision} theme={theme} intraday={period.endsWith("min")} />
+        ) : (
+          depth && <DepthChart depth={depth} precision={precision} theme={theme} />
+        )}
+        {overlayView}
+      </div>
+      {view === "kline" && (
+        <div className="indicator-bar">
+          {OVERLAYS.map((o) => (
+            <button key={o} type="button" aria-pressed={overlay === o} className={overlay === o ? "active" : ""} onClick={() => setOverlay(overlay === o ? "none" : o)} data-testid={`overlay-${o}`}>
+              {o}
+            </button>
+          ))}
+          <span className="divider" aria-hidden="true" />
+          {SUBS.map((s) => (
+            <button key={s} type="button" aria-pressed={sub === s} className={sub === s ? "active" : ""} onClick={() => setSub(sub === s ? "none" : s)} data-testid={`sub-${s}`}>
+              {s}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

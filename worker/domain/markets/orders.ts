@@ -1,0 +1,373 @@
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { fromLots, fromTicks, toLots, toQuoteUnits, toTicks } from "../../../durable/market/engine/units.ts";
+import type { OrderStatus, SpotOrder } from "../../../schema/api/market.ts";
+import { spotOrders } from "../../../schema/db/index.ts";
+import { ApiError, badRequest, conflict } from "../../http/api-error.ts";
+import type { Db } from "../../http/context.ts";
+import { ACCOUNT_TYPES, type Statement, commit, openHold } from "../ledger/index.ts";
+import { averagePrice, lotsToBase, type MarketConfig, notionalUnits, quoteUnitFactor, unitsText, withMarkupUp } from "./config.ts";
+import { newOrderId } from "./ids.ts";
+import type { PlaceOrder } from "./steps.ts";
+
+/**
+ * Spot orders on the D1 side: validation against the market's published rules,
+ * the order row + ledger hold written in ONE batch, and the order as users see it.
+ * The route and the market maker both come through here: same checks, same holds.
+ */
+
+export type OrderInput = {
+  side: "buy" | "sell";
+  type: "limit" | "market";
+  /** Limit price (decimal text); ignored for market orders. */
+  price?: string;
+  /** Base quantity (decimal text). */
+  amount: string;
+  tif: "GTC" | "IOC" | "FOK";
+  postOnly: boolean;
+};
+
+export type PreparedOrder = {
+  side: "buy" | "sell";
+  type: "limit" | "market";
+  tif: "GTC" | "IOC" | "FOK";
+  postOnly: boolean;
+  /** Canonical texts as stored. */
+  priceText: string;
+  amountText: string;
+  priceTicks: number;
+  qtyLots: number;
+  budget: number;
+  holdCurrency: number;
+  holdUnits: number;
+};
+
+/** Best bid and ask in ticks (what a market order is checked and budgeted against). */
+export type Top = { bid: number | null; ask: number | null };
+
+const tooPrecise = (decimals: number) => badRequest("AMOUNT_TOO_PRECISE", { decimals });
+
+function lotsOf(m: MarketConfig, amount: string): number {
+  let lots: number;
+  try {
+    lots = toLots(amount, m.lotSize, "exact");
+  } catch (err) {
+    if (err instanceof RangeError && /multiple/.test(err.message)) throw tooPrecise(m.qtyDecimals);
+    throw badRequest("AMOUNT_TOO_LARGE");
+  }
+  if (lots < 1) throw badRequest("AMOUNT_NOT_POSITIVE");
+  return lots;
+}
+
+function ticksOf(m: MarketConfig, price: string): number {
+  let ticks: number;
+  try {
+    ticks = toTicks(price, m.tickSize, "exact");
+  } catch (err) {
+    if (err instanceof RangeError && /multiple/.test(err.message)) throw badRequest("PRICE_TOO_PRECISE", { decimals: m.priceDecimals });
+    throw badRequest("PRICE_INVALID");
+  }
+  if (ticks < 1) throw badRequest("PRICE_INVALID");
+  return ticks;
+}
+
+/**
+ * Checks an order against the market's rules and works out its hold. Throws a
+ * translated 400 (precision, minimum quantity, minimum notional, bad options) or
+ * 409 NO_LIQUIDITY (a market order with nothing on the other side).
+ *   limit buy    holds price × amount of the quote currency
+ *   market buy   holds amount × best ask × (1 + market_slippage), and may spend no more
+ *   sell         holds amount of the base currency
+ * Fees are taken from what each side receives, so they need no hold.
+ */
+export function prepareOrder(m: MarketConfig, input: OrderInput, top: Top | null): PreparedOrder {
+  const qtyLots = lotsOf(m, input.amount);
+  const minLots = toLots(m.minQty, m.lotSize, "up");
+  if (qtyLots < minLots) throw badRequest("QTY_BELOW_MINIMUM", { min: m.minQty, currency: m.base.name });
+  const minNotionalUnits = toQuoteUnits(m.minNotional, m.tickSize, m.lotSize) * quoteUnitFactor(m);
+  const amountText = fromLots(qtyLots, m.lotSize);
+
+  if (input.type === "limit") {
+    if (!input.price) throw badRequest("PRICE_REQUIRED");
+    if (input.postOnly && input.tif !== "GTC") throw badRequest("ORDER_OPTIONS_INVALID");
+    const priceTicks = ticksOf(m, input.price);
+    const notional = safe(() => notionalUnits(m, priceTicks, qtyLots));
+    if (notional < minNotionalUnits) throw badRequest("NOTIONAL_BELOW_MINIMUM", { min: m.minNotional, currency: m.quote.name });
+    return {
+      side: input.side,
+      type: "limit",
+      tif: input.tif,
+      postOnly: input.postOnly,
+      priceText: fromTicks(priceTicks, m.tickSize),
+      amountText,
+      priceTicks,
+      qtyLots,
+      budget: 0,
+      holdCurrency: input.side === "buy" ? m.quote.id : m.base.id,
+      holdUnits: input.side === "buy" ? notional : safe(() => lotsToBase(m, qtyLots)),
+    };
+  }
+
+  if (input.postOnly) throw badRequest("ORDER_OPTIONS_INVALID");
+  const tif = input.tif === "FOK" ? "FOK" : "IOC";
+  const against = input.side === "buy" ? top?.ask : top?.bid;
+  if (against === null || against === undefined) throw conflict("NO_LIQUIDITY");
+  const estimate = safe(() => notionalUnits(m, against, qtyLots));
+  if (estimate < minNotionalUnits) throw badRequest("NOTIONAL_BELOW_MINIMUM", { min: m.minNotional, currency: m.quote.name });
+  if (input.side === "sell") {
+    return {
+      side: "sell",
+      type: "market",
+      tif,
+      postOnly: false,
+      priceText: "",
+      amountText,
+      priceTicks: 0,
+      qtyLots,
+      budget: 0,
+      holdCurrency: m.base.id,
+      holdUnits: safe(() => lotsToBase(m, qtyLots)),
+    };
+  }
+  const budget = safe(() => withMarkupUp(against * qtyLots, m.marketSlippage));
+  return {
+    side: "buy",
+    type: "market",
+    tif,
+    postOnly: false,
+    priceText: "",
+    amountText,
+    priceTicks: 0,
+    qtyLots,
+    budget,
+    holdCurrency: m.quote.id,
+    holdUnits: safe(() => notionalUnits(m, budget, 1)),
+  };
+}
+
+function safe(fn: () => number): number {
+  let n: number;
+  try {
+    n = fn();
+  } catch {
+    throw badRequest("AMOUNT_TOO_LARGE");
+  }
+  if (!Number.isSafeInteger(n) || n <= 0) throw badRequest("AMOUNT_TOO_LARGE");
+  return n;
+}
+
+/** The order row and its hold, as statements for one batch. */
+export function orderStatements(
+  db: Db,
+  m: MarketConfig,
+  userId: number,
+  p: PreparedOrder,
+  id: number,
+  now: number,
+): { place: PlaceOrder; statements: Statement[] } {
+  const holdId = crypto.randomUUID();
+  const row = db.insert(spotOrders).values({
+    id,
+    userId,
+    marketId: m.id,
+    side: p.side === "buy" ? 1 : 2,
+    orderType: p.type,
+    tif: p.tif,
+    postOnly: p.postOnly,
+    price: p.priceText,
+    amount: p.amountText,
+    holdId,
+    holdCurrencyId: p.holdCurrency,
+    holdUnits: p.holdUnits,
+    status: "pending",
+    createdAt: now,
+    updatedAt: now,
+  });
+  const hold = openHold(
+    db,
+    {
+      userId,
+      currencyId: p.holdCurrency,
+      accountType: ACCOUNT_TYPES.change,
+      amount: p.holdUnits,
+      reason: "spot_order",
+      ref: `spot:${id}`,
+      holdId,
+      memo: { order: id, market: m.symbol },
+    },
+    now,
+  );
+  return {
+    place: {
+      id,
+      owner: userId,
+      side: p.side,
+      type: p.type,
+      price: p.priceTicks,
+      qty: p.qtyLots,
+      tif: p.tif,
+      postOnly: p.postOnly,
+      budget: p.budget,
+      hold: holdId,
+      holdUnits: p.holdUnits,
+      createdAt: now,
+    },
+    statements: [row, ...hold.statements],
+  };
+}
+
+/**
+ * Writes the order row and its hold in one batch (nothing of either when the
+ * balance is short: 409 INSUFFICIENT_BALANCE). `prefix(id)` gives statements to run
+ * first (the idempotency record, which must name the order id). A rare id
+ * collision is retried with a fresh id.
+ */
+export async function createOrder(
+  db: Db,
+  m: MarketConfig,
+  userId: number,
+  p: PreparedOrder,
+  prefix: (id: number) => Statement[] = () => [],
+  now = Date.now(),
+): Promise<PlaceOrder> {
+  for (let attempt = 0; ; attempt++) {
+    const id = newOrderId(now);
+    const built = orderStatements(db, m, userId, p, id, now);
+    try {
+      await commit(db, [...prefix(id), ...built.statements]);
+      return built.place;
+    } catch (err) {
+      if (attempt < 2 && !(err instanceof ApiError) && /UNIQUE constraint failed: spot_orders\.id/.test(errorText(err))) continue;
+      throw err;
+    }
+  }
+}
+
+/** Several orders of one user in one batch (the market maker's ladder): all or none. */
+export async function createOrders(db: Db, m: MarketConfig, userId: number, list: PreparedOrder[], now = Date.now()): Promise<PlaceOrder[]> {
+  if (list.length === 0) return [];
+  const ids = new Set<number>();
+  const built = list.map((p) => {
+    let id = newOrderId(now);
+    while (ids.has(id)) id = newOrderId(now);
+    ids.add(id);
+    return orderStatements(db, m, userId, p, id, now);
+  });
+  await commit(
+    db,
+    built.flatMap((b) => b.statements),
+  );
+  return built.map((b) => b.place);
+}
+
+function errorText(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    parts.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.join(" | ");
+}
+
+// ---------------------------------------------------------------- reading orders
+
+export type OrderRow = typeof spotOrders.$inferSelect;
+
+const DOING = ["pending", "open", "partial"] as const;
+const COMPLETE = ["filled", "cancelled", "rejected"] as const;
+
+/** The order as the API shows it. A pending order (held, on its way to the book) shows as open. */
+export function spotOrderView(r: OrderRow, m: MarketConfig): SpotOrder {
+  const buy = r.side === 1;
+  const state: OrderStatus = r.status === "pending" ? "open" : r.status;
+  return {
+    id: r.id,
+    symbol: m.symbol,
+    type: buy ? 1 : 2,
+    order_type: r.orderType,
+    target_price: r.price,
+    amount: r.amount,
+    trade_amount: unitsText(r.filledUnits, m.base.precision),
+    avg_price: averagePrice(m, r.quoteUnits, r.filledUnits),
+    fee: unitsText(r.feeUnits, buy ? m.base.precision : m.quote.precision),
+    fee_currency: buy ? m.base.name : m.quote.name,
+    status: (DOING as readonly string[]).includes(r.status) ? 1 : 2,
+    state,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+/** The caller's own order, or null (another user's order is "not found" to them). */
+export async function ownOrder(db: Db, userId: number, id: number): Promise<OrderRow | null> {
+  const row = await db
+    .select()
+    .from(spotOrders)
+    .where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId)))
+    .get();
+  return row ?? null;
+}
+
+/** The PlaceOrder of a stored order (reconciling, cancelling an order the market never saw). */
+export function placeOf(r: OrderRow, m: MarketConfig): PlaceOrder {
+  return {
+    id: r.id,
+    owner: r.userId,
+    side: r.side === 1 ? "buy" : "sell",
+    type: r.orderType,
+    price: r.orderType === "limit" ? toTicks(r.price, m.tickSize, "exact") : 0,
+    qty: toLots(r.amount, m.lotSize, "exact"),
+    tif: r.tif,
+    postOnly: r.postOnly,
+    budget: r.orderType === "market" && r.side === 1 ? r.holdUnits / quoteUnitFactor(m) : 0,
+    hold: r.holdId,
+    holdUnits: r.holdUnits,
+    createdAt: r.createdAt,
+  };
+}
+
+/** GET /coin/list: the caller's orders, doing (1) or complete (2), newest first. */
+export async function listOrders(
+  db: Db,
+  userId: number,
+  all: MarketConfig[],
+  q: { page: number; limit: number; status: "1" | "2"; currency_id?: number; legal_id?: number },
+) {
+  const wanted = all.filter((m) => (q.currency_id === undefined || m.base.id === q.currency_id) && (q.legal_id === undefined || m.quote.id === q.legal_id));
+  const byId = new Map(all.map((m) => [m.id, m]));
+  if (wanted.length === 0) return { data: [] as SpotOrder[], page: q.page, pages: 1, total: 0 };
+  const where = and(
+    eq(spotOrders.userId, userId),
+    inArray(spotOrders.status, q.status === "1" ? [...DOING] : [...COMPLETE]),
+    wanted.length === all.length ? undefined : inArray(spotOrders.marketId, wanted.map((m) => m.id)),
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(spotOrders)
+      .where(where)
+      .orderBy(desc(spotOrders.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(spotOrders).where(where).get(),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    data: rows.flatMap((r) => {
+      const m = byId.get(r.marketId);
+      return m ? [spotOrderView(r, m)] : [];
+    }),
+    page: q.page,
+    pages: Math.max(1, Math.ceil(n / q.limit)),
+    total: n,
+  };
+}
+
+/** Orders of a market still "pending" in D1 since before `before` (their place call may have been lost). */
+export async function pendingOrders(db: Db, marketId: number, before: number, limit = 100): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(spotOrders)
+    .where(and(eq(spotOrders.marketId, marketId), eq(spotOrders.status, "pending"), lt(spotOrders.createdAt, before)))
+    .orderBy(spotOrders.id)
+    .limit(limit);
+}

@@ -1,0 +1,100 @@
+import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { NotificationItem, Paginated } from "../../../schema/api/messages.ts";
+import { notificationReads, notifications } from "../../../schema/db/index.ts";
+import { notFound } from "../../http/api-error.ts";
+import type { Db } from "../../http/context.ts";
+
+/**
+ * Message centre: notifications to one user, or to everyone (user_id null).
+ * A row in notification_reads marks one as read for one user.
+ */
+
+const visibleTo = (userId: number) => or(eq(notifications.userId, userId), isNull(notifications.userId));
+
+const readBy = (userId: number) =>
+  and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId));
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(notificationReads, readBy(userId))
+    .where(and(visibleTo(userId), isNull(notificationReads.userId)))
+    .get();
+  return row?.n ?? 0;
+}
+
+export async function listNotifications(db: Db, userId: number, page: number, limit: number): Promise<Paginated<NotificationItem>> {
+  const [totalRows, rows] = await db.batch([
+    db.select({ n: count() }).from(notifications).where(visibleTo(userId)),
+    db
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        title: notifications.title,
+        content: notifications.content,
+        createdAt: notifications.createdAt,
+        readAt: notificationReads.readAt,
+      })
+      .from(notifications)
+      .leftJoin(notificationReads, readBy(userId))
+      .where(visibleTo(userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const total = totalRows[0]?.n ?? 0;
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      broadcast: r.userId === null,
+      is_read: r.readAt !== null,
+      created_at: r.createdAt,
+    })),
+    page,
+    pages: Math.ceil(total / limit),
+    total,
+  };
+}
+
+/** Marks one notification read; another user's (or a missing) notification is 404. Repeating is harmless. */
+export async function markRead(db: Db, userId: number, notificationId: number, now = Date.now()): Promise<void> {
+  const found = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, notificationId), visibleTo(userId)))
+    .get();
+  if (!found) throw notFound();
+  await db.insert(notificationReads).values({ notificationId, userId, readAt: now }).onConflictDoNothing();
+}
+
+/** Marks every notification the user can see as read, in one statement. */
+export async function markAllRead(db: Db, userId: number, now = Date.now()): Promise<void> {
+  await db
+    .insert(notificationReads)
+    .select(
+      db
+        .select({
+          notificationId: notifications.id,
+          userId: sql<number>`${userId}`.as("user_id"),
+          readAt: sql<number>`${now}`.as("read_at"),
+        })
+        .from(notifications)
+        .where(visibleTo(userId)),
+    )
+    .onConflictDoNothing();
+}
+
+export type NewNotification = { userId: number | null; title: string; content: string };
+
+/** Stores a notification; returns its id. Call pushUnread afterwards so open sockets learn the new count. */
+export async function createNotification(db: Db, input: NewNotification, now = Date.now()): Promise<number> {
+  const row = await db
+    .insert(notifications)
+    .values({ userId: input.userId, title: input.title, content: input.content, createdAt: now })
+    .returning({ id: notifications.id })
+    .get();
+  return row.id;
+}

@@ -1,0 +1,101 @@
+import { sqlInt, sqlText as q } from "./sql.ts";
+
+/**
+ * Market seed (after the money seed: it needs the currencies and system users):
+ * spot markets with realistic starting prices, the market-maker account (a normal
+ * user, funded by deposit journals from the external account like any deposit)
+ * and the house inventory that coin conversion pays out of. One statement per
+ * line; running it twice changes nothing.
+ *
+ * Steps: price_decimals + qty_decimals never exceed USDT's 6 decimals, so every
+ * fill settles exactly (worker/domain/markets/config.ts). Fees are fractions:
+ * maker 0.08 %, taker 0.1 %.
+ */
+
+type SeedMarket = {
+  id: number;
+  base: number;
+  quote: number;
+  symbol: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  minQty: string;
+  minNotional: string;
+  start: string;
+  volatility: string;
+  feed: string;
+  makerQty: string;
+};
+
+const USDT = 3;
+
+export const SEED_MARKETS: SeedMarket[] = [
+  { id: 1, base: 1, quote: USDT, symbol: "BTC/USDT", priceDecimals: 2, qtyDecimals: 4, minQty: "0.0001", minNotional: "1", start: "95000", volatility: "0.6", feed: "BTCUSDT", makerQty: "0.05" },
+  { id: 2, base: 2, quote: USDT, symbol: "ETH/USDT", priceDecimals: 2, qtyDecimals: 4, minQty: "0.001", minNotional: "1", start: "3400", volatility: "0.75", feed: "ETHUSDT", makerQty: "1" },
+  { id: 3, base: 5, quote: USDT, symbol: "SOL/USDT", priceDecimals: 2, qtyDecimals: 2, minQty: "0.01", minNotional: "1", start: "180", volatility: "1.0", feed: "SOLUSDT", makerQty: "20" },
+  { id: 4, base: 6, quote: USDT, symbol: "XRP/USDT", priceDecimals: 4, qtyDecimals: 1, minQty: "0.1", minNotional: "1", start: "2.3", volatility: "0.9", feed: "XRPUSDT", makerQty: "2000" },
+  { id: 5, base: 7, quote: USDT, symbol: "DOGE/USDT", priceDecimals: 5, qtyDecimals: 0, minQty: "1", minNotional: "1", start: "0.32", volatility: "1.1", feed: "DOGEUSDT", makerQty: "10000" },
+  { id: 6, base: 8, quote: USDT, symbol: "TRX/USDT", priceDecimals: 5, qtyDecimals: 0, minQty: "1", minNotional: "1", start: "0.25", volatility: "0.6", feed: "TRXUSDT", makerQty: "15000" },
+];
+
+export const MAKER_FEE = "0.0008";
+export const TAKER_FEE = "0.001";
+export const MARKET_SLIPPAGE = "0.05";
+
+/** The market maker: a normal user (role "user") that quotes by the published rule in durable/market/maker.ts. */
+export const MARKET_MAKER = { uid: "80000099", nickname: "Market Maker", inviteCode: "MMAKER", levels: 5, step: "0.0005" } as const;
+
+/** Market-maker funds in minor units (BTC/ETH/SOL 8 decimals, XRP/DOGE/TRX/USDT 6). */
+const MAKER_GRANTS: [currencyId: number, units: number][] = [
+  [1, 2_000_000_000], // 20 BTC
+  [2, 30_000_000_000], // 300 ETH
+  [5, 500_000_000_000], // 5,000 SOL
+  [6, 500_000_000_000], // 500,000 XRP
+  [7, 3_000_000_000_000], // 3,000,000 DOGE
+  [8, 3_000_000_000_000], // 3,000,000 TRX
+  [3, 5_000_000_000_000], // 5,000,000 USDT
+];
+
+/** The house account's inventory for coin conversion (currencies with is_transfer). */
+const HOUSE_GRANTS: [currencyId: number, units: number][] = [
+  [1, 1_000_000_000], // 10 BTC
+  [2, 20_000_000_000], // 200 ETH
+  [3, 1_000_000_000_000], // 1,000,000 USDT
+  [4, 1_000_000_000_000], // 1,000,000 USDC
+  [5, 500_000_000_000], // 5,000 SOL
+];
+
+export function marketSeedStatements(now: number, opts: { maker?: boolean } = {}): string[] {
+  const withMaker = opts.maker ?? true;
+  const out: string[] = [];
+  out.push(
+    `INSERT OR IGNORE INTO users (uid, nickname, invite_code, role, status, created_at) VALUES (${q(MARKET_MAKER.uid)}, ${q(MARKET_MAKER.nickname)}, ${q(MARKET_MAKER.inviteCode)}, 'user', 'active', ${sqlInt(now)});`,
+  );
+  const maker = withMaker ? `(SELECT id FROM users WHERE uid = ${q(MARKET_MAKER.uid)})` : "NULL";
+  for (const m of SEED_MARKETS) {
+    out.push(
+      `INSERT OR IGNORE INTO markets (id, currency_id, legal_id, symbol, price_decimals, qty_decimals, min_qty, min_notional, maker_fee, taker_fee, market_slippage, start_price, volatility, feed_symbol, maker_user_id, maker_levels, maker_step, maker_qty, enabled, sort) VALUES (${sqlInt(m.id)}, ${sqlInt(m.base)}, ${sqlInt(m.quote)}, ${q(m.symbol)}, ${sqlInt(m.priceDecimals)}, ${sqlInt(m.qtyDecimals)}, ${q(m.minQty)}, ${q(m.minNotional)}, ${q(MAKER_FEE)}, ${q(TAKER_FEE)}, ${q(MARKET_SLIPPAGE)}, ${q(m.start)}, ${q(m.volatility)}, ${q(m.feed)}, ${maker}, ${sqlInt(MARKET_MAKER.levels)}, ${q(MARKET_MAKER.step)}, ${q(m.makerQty)}, 1, ${sqlInt(m.id)});`,
+    );
+  }
+  for (const [currencyId, units] of MAKER_GRANTS) out.push(...grantByUid(MARKET_MAKER.uid, currencyId, units, now));
+  for (const [currencyId, units] of HOUSE_GRANTS) out.push(...grantByUid("SYS-HOUSE", currencyId, units, now));
+  return out;
+}
+
+/**
+ * A deposit from the external account as plain SQL that applies at most once
+ * (the same construction as the money seed's grants, keyed by uid): the journal
+ * is keyed by ref_key, and balances and entries change only while it has no entries.
+ */
+function grantByUid(uid: string, currencyId: number, units: number, now: number): string[] {
+  const ref = q(`seed:grant:uid:${uid}:${currencyId}`);
+  const fresh = `NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.journal_id = j.id)`;
+  const c = sqlInt(currencyId);
+  const u = sqlInt(units);
+  return [
+    `INSERT OR IGNORE INTO journals (kind, ref_key, user_id, memo, created_at) SELECT 'deposit', ${ref}, id, '{"seed":true}', ${sqlInt(now)} FROM users WHERE uid = ${q(uid)};`,
+    `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) SELECT -1, ${c}, 2, -${u}, 0, 1 FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} ON CONFLICT (user_id, currency_id, account_type) DO UPDATE SET available = available + excluded.available;`,
+    `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) SELECT j.user_id, ${c}, 2, ${u}, 0, 0 FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} ON CONFLICT (user_id, currency_id, account_type) DO UPDATE SET available = available + excluded.available;`,
+    `INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) SELECT j.id, -1, ${c}, 2, 'available', -${u}, ${sqlInt(now)} FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} UNION ALL SELECT j.id, j.user_id, ${c}, 2, 'available', ${u}, ${sqlInt(now)} FROM journals j WHERE j.ref_key = ${ref} AND ${fresh};`,
+  ];
+}

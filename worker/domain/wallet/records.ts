@@ -1,0 +1,350 @@
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import type { Lang } from "../../../schema/api/lang.ts";
+import type { WalletAccount, WalletBalanceRow, WalletList } from "../../../schema/api/money.ts";
+import { balances, currencies, deposits, journals, ledgerEntries, users, withdrawals } from "../../../schema/db/index.ts";
+import type { Db } from "../../http/context.ts";
+import { type MessageCode, translate } from "../../i18n/translate.ts";
+import { fileUrl } from "../files/uploads.ts";
+import { ACCOUNT_NAMES, type AccountName, type AccountType, D, type Dec, accountName, fromUnits, isAccountType, roundDisplay } from "../ledger/index.ts";
+import { type PriceMap, usdtPrices } from "../pricing/prices.ts";
+import { type Currency, accountEnabled, accountLabel, listCurrencies } from "./currencies.ts";
+
+/** Read side of the wallet: balances, ledger records, requests. Amounts leave as decimal strings. */
+
+const USDT_DECIMALS = 8;
+
+export const pageInfo = (total: number, page: number, limit: number) => ({ page, pages: Math.max(1, Math.ceil(total / limit)), total });
+
+type BalanceRow = typeof balances.$inferSelect;
+
+const balanceKey = (currencyId: number, type: number) => `${currencyId}:${type}`;
+
+function accountView(name: AccountName, type: AccountType, list: Currency[], rows: Map<string, BalanceRow>, prices: PriceMap): WalletAccount {
+  let total = new D(0);
+  const balance: WalletBalanceRow[] = [];
+  for (const c of list) {
+    const row = rows.get(balanceKey(c.id, type));
+    const held = (row?.available ?? 0) !== 0 || (row?.locked ?? 0) !== 0;
+    // Funds are never hidden: a currency shows where it is enabled, and wherever it has a balance.
+    if (!held && !(c.enabled && accountEnabled(c, type))) continue;
+    const price = prices.get(c.id) ?? null;
+    const available = fromUnits(row?.available ?? 0, c.precision);
+    const locked = fromUnits(row?.locked ?? 0, c.precision);
+    if (price) total = total.plus(new D(available).plus(locked).times(price));
+    balance.push({
+      id: c.id,
+      currency: c.id,
+      currency_name: c.name,
+      logo: c.logo,
+      [`${name}_balance`]: available,
+      [`lock_${name}_balance`]: locked,
+      usdt_price: price ? price.toFixed() : null,
+      is_charge: c.canDeposit ? 1 : 0,
+    });
+  }
+  return { balance, usdt_totle: roundDisplay(total, USDT_DECIMALS) };
+}
+
+/** POST /wallet/list: the four accounts with balances valued in USDT, and the total. */
+export async function walletList(db: Db, userId: number): Promise<WalletList> {
+  const [list, rows, prices] = await Promise.all([
+    listCurrencies(db, true),
+    db.select().from(balances).where(eq(balances.userId, userId)),
+    usdtPrices(db),
+  ]);
+  const byKey = new Map(rows.map((r) => [balanceKey(r.currencyId, r.accountType), r]));
+  const accounts = ACCOUNT_NAMES.map((name, i) => accountView(name, (i + 1) as AccountType, list, byKey, prices));
+  const total = accounts.reduce((sum, a) => sum.plus(a.usdt_totle), new D(0));
+  return {
+    legal_wallet: accounts[0]!,
+    change_wallet: accounts[1]!,
+    lever_wallet: accounts[2]!,
+    micro_wallet: accounts[3]!,
+    total_usdt: roundDisplay(total, USDT_DECIMALS),
+  };
+}
+
+export async function balanceOf(db: Db, userId: number, currencyId: number, type: AccountType): Promise<{ available: number; locked: number }> {
+  const row = await db
+    .select({ available: balances.available, locked: balances.locked })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.currencyId, currencyId), eq(balances.accountType, type)))
+    .get();
+  return row ?? { available: 0, locked: 0 };
+}
+
+/** POST /wallet/detail. */
+export async function walletDetail(db: Db, userId: number, currency: Currency, type: AccountType, price: Dec | null) {
+  const name = accountName(type);
+  const b = await balanceOf(db, userId, currency.id, type);
+  return {
+    currency: currency.id,
+    currency_name: currency.name,
+    [`${name}_balance`]: fromUnits(b.available, currency.precision),
+    [`lock_${name}_balance`]: fromUnits(b.locked, currency.precision),
+    usdt_price: price ? price.toFixed() : null,
+    is_charge: currency.canDeposit ? 1 : 0,
+    enabled: accountEnabled(currency, type) ? 1 : 0,
+  };
+}
+
+// Ledger records ---------------------------------------------------------------
+
+const KIND_CODES: Record<string, MessageCode> = {
+  deposit: "LEDGER_DEPOSIT",
+  withdraw_hold: "LEDGER_WITHDRAW_HOLD",
+  withdraw_approve: "LEDGER_WITHDRAW_APPROVE",
+  withdraw_reject: "LEDGER_WITHDRAW_REJECT",
+  transfer: "LEDGER_TRANSFER",
+  hold: "LEDGER_HOLD",
+  release: "LEDGER_RELEASE",
+  consume: "LEDGER_CONSUME",
+};
+
+function accountText(name: unknown, lang: Lang): string {
+  const i = ACCOUNT_NAMES.indexOf(name as AccountName);
+  return i >= 0 ? translate(accountLabel((i + 1) as AccountType), lang) : String(name);
+}
+
+/** The translated sentence for a journal kind (new kinds of other features fall back to "Balance change"). */
+export function journalInfo(kind: string, memoJson: string, lang: Lang): string {
+  const code = KIND_CODES[kind] ?? "LEDGER_OTHER";
+  if (code !== "LEDGER_TRANSFER") return translate(code, lang);
+  let memo: Record<string, unknown> = {};
+  try {
+    memo = JSON.parse(memoJson) as Record<string, unknown>;
+  } catch {
+    memo = {};
+  }
+  return translate(code, lang, { from: accountText(memo.from, lang), to: accountText(memo.to, lang) });
+}
+
+/** POST /wallet/legal_log: the caller's ledger entries for a currency (optionally one account type), newest first. */
+export async function ledgerLog(db: Db, userId: number, currency: Currency, type: AccountType | undefined, page: number, limit: number, lang: Lang) {
+  const where = and(
+    eq(ledgerEntries.userId, userId),
+    eq(ledgerEntries.currencyId, currency.id),
+    type ? eq(ledgerEntries.accountType, type) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        accountType: ledgerEntries.accountType,
+        bucket: ledgerEntries.bucket,
+        createdAt: ledgerEntries.createdAt,
+        kind: journals.kind,
+        memo: journals.memo,
+      })
+      .from(ledgerEntries)
+      .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(ledgerEntries).where(where).get(),
+  ]);
+  const list = rows.map((r) => ({
+    id: r.id,
+    value: fromUnits(r.amount, currency.precision),
+    info: journalInfo(r.kind, r.memo, lang),
+    kind: r.kind,
+    account_type: r.accountType,
+    account: isAccountType(r.accountType) ? accountName(r.accountType) : String(r.accountType),
+    bucket: r.bucket,
+    created_time: r.createdAt,
+    currency_name: currency.name,
+  }));
+  return { list, count: total?.n ?? 0, ...pageInfo(total?.n ?? 0, page, limit) };
+}
+
+/** GET /wallet/hzhistory: the caller's transfers between accounts, as a Laravel-style page. */
+export async function transferHistory(db: Db, userId: number, page: number, limit: number, lang: Lang) {
+  const where = and(eq(journals.userId, userId), eq(journals.kind, "transfer"));
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: journals.id,
+        memo: journals.memo,
+        createdAt: journals.createdAt,
+        amount: ledgerEntries.amount,
+        currencyId: ledgerEntries.currencyId,
+        currencyName: currencies.name,
+        precision: currencies.precision,
+      })
+      .from(journals)
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.journalId, journals.id), gt(ledgerEntries.amount, 0)))
+      .innerJoin(currencies, eq(currencies.id, ledgerEntries.currencyId))
+      .where(where)
+      .orderBy(desc(journals.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(journals).where(where).get(),
+  ]);
+  const data = rows.map((r) => {
+    const memo = JSON.parse(r.memo) as { from?: string; to?: string };
+    return {
+      id: r.id,
+      value: fromUnits(r.amount, r.precision),
+      info: journalInfo("transfer", r.memo, lang),
+      from: memo.from ?? "",
+      to: memo.to ?? "",
+      currency_id: r.currencyId,
+      currency_name: r.currencyName,
+      created_time: r.createdAt,
+    };
+  });
+  const n = total?.n ?? 0;
+  return { data, total: n, current_page: page, last_page: Math.max(1, Math.ceil(n / limit)), per_page: limit };
+}
+
+// Requests ---------------------------------------------------------------------
+
+const DEPOSIT_STATUS = { pending: [1, "DEPOSIT_STATUS_PENDING"], confirmed: [2, "DEPOSIT_STATUS_CONFIRMED"], rejected: [3, "DEPOSIT_STATUS_REJECTED"] } as const;
+const WITHDRAW_STATUS = { reviewing: [1, "WITHDRAW_STATUS_REVIEWING"], approved: [2, "WITHDRAW_STATUS_DONE"], rejected: [3, "WITHDRAW_STATUS_FAILED"] } as const;
+
+/** GET /recharge/log. */
+export async function depositLog(db: Db, userId: number, page: number, limit: number, lang: Lang) {
+  const where = eq(deposits.userId, userId);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ d: deposits, name: currencies.name })
+      .from(deposits)
+      .innerJoin(currencies, eq(currencies.id, deposits.currencyId))
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(deposits).where(where).get(),
+  ]);
+  const data = rows.map(({ d, name }) => ({
+    id: d.id,
+    amount: d.amount,
+    currency_id: d.currencyId,
+    name,
+    chain: d.chain,
+    type: d.type,
+    status: DEPOSIT_STATUS[d.status][0],
+    status_text: translate(DEPOSIT_STATUS[d.status][1], lang),
+    reason: d.reason,
+    created_at: d.createdAt,
+  }));
+  return { data, ...pageInfo(total?.n ?? 0, page, limit) };
+}
+
+/** What a user sees of a destination snapshot: the address, or the bank and the last digits of the card. */
+function destinationSummary(json: string): string {
+  try {
+    const d = JSON.parse(json) as { type?: number; address?: string; bank_name?: string; bank_account?: string };
+    if (d.type === 0) return d.address ?? "";
+    return `${d.bank_name ?? ""} ****${(d.bank_account ?? "").slice(-4)}`.trim();
+  } catch {
+    return "";
+  }
+}
+
+/** GET /user/withdraw/list: status 1 reviewing, 2 done, 3 failed. */
+export async function withdrawList(db: Db, userId: number, page: number, limit: number, lang: Lang) {
+  const where = eq(withdrawals.userId, userId);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ w: withdrawals, name: currencies.name })
+      .from(withdrawals)
+      .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(withdrawals).where(where).get(),
+  ]);
+  const data = rows.map(({ w, name }) => ({
+    id: w.id,
+    number: w.amount,
+    fee: w.fee,
+    receive: w.receive,
+    name,
+    currency_id: w.currencyId,
+    type: w.destinationType,
+    address: destinationSummary(w.destination),
+    status: WITHDRAW_STATUS[w.status][0],
+    status_text: translate(WITHDRAW_STATUS[w.status][1], lang),
+    reason: w.reason,
+    create_time: w.createdAt,
+  }));
+  return { data, ...pageInfo(total?.n ?? 0, page, limit) };
+}
+
+// Operators --------------------------------------------------------------------
+
+/** GET /admin/deposits: requests with the user and a link to the private voucher (operators may read it). */
+export async function adminDeposits(db: Db, status: "pending" | "confirmed" | "rejected" | "all", page: number, limit: number) {
+  const where = status === "all" ? undefined : eq(deposits.status, status);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ d: deposits, currency: currencies.name, uid: users.uid, email: users.email, mobile: users.mobile })
+      .from(deposits)
+      .innerJoin(currencies, eq(currencies.id, deposits.currencyId))
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(deposits).where(where).get(),
+  ]);
+  const data = rows.map(({ d, currency, uid, email, mobile }) => ({
+    id: d.id,
+    user_id: d.userId,
+    uid,
+    email,
+    mobile,
+    currency_id: d.currencyId,
+    currency,
+    amount: d.amount,
+    chain: d.chain,
+    voucher_url: fileUrl(d.voucherKey),
+    status: d.status,
+    reason: d.reason,
+    reviewed_by: d.reviewedBy,
+    reviewed_at: d.reviewedAt,
+    created_at: d.createdAt,
+  }));
+  return { data, ...pageInfo(total?.n ?? 0, page, limit) };
+}
+
+/** GET /admin/withdrawals: requests with the destination snapshot. */
+export async function adminWithdrawals(db: Db, status: "reviewing" | "approved" | "rejected" | "all", page: number, limit: number) {
+  const where = status === "all" ? undefined : eq(withdrawals.status, status);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ w: withdrawals, currency: currencies.name, uid: users.uid, email: users.email, mobile: users.mobile })
+      .from(withdrawals)
+      .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(withdrawals).where(where).get(),
+  ]);
+  const data = rows.map(({ w, currency, uid, email, mobile }) => ({
+    id: w.id,
+    user_id: w.userId,
+    uid,
+    email,
+    mobile,
+    currency_id: w.currencyId,
+    currency,
+    amount: w.amount,
+    fee: w.fee,
+    receive: w.receive,
+    destination_type: w.destinationType,
+    destination: JSON.parse(w.destination) as unknown,
+    status: w.status,
+    reason: w.reason,
+    reviewed_by: w.reviewedBy,
+    reviewed_at: w.reviewedAt,
+    created_at: w.createdAt,
+  }));
+  return { data, ...pageInfo(total?.n ?? 0, page, limit) };
+}

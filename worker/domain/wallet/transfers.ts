@@ -1,0 +1,47 @@
+import type { Lang } from "../../../schema/api/lang.ts";
+import { badRequest } from "../../http/api-error.ts";
+import type { Db } from "../../http/context.ts";
+import { translate } from "../../i18n/translate.ts";
+import { type AccountType, type Statement, accountName, fromUnits, transfer } from "../ledger/index.ts";
+import { accountEnabled, accountLabel, requireCurrency, userAmount } from "./currencies.ts";
+
+/**
+ * Moves funds between two accounts of the same user and currency (POST /wallet/change).
+ * No fee. Both account types must be enabled for the currency.
+ * The ref_key is "transfer:<user>:<Idempotency-Key>" when the client sent one, so even
+ * a retry after the stored answer expired moves nothing twice.
+ * TODO(lever): refuse transfers out of the lever account while positions are open
+ * (original-notes section 4) once the lever feature exists.
+ */
+export async function transferBetweenAccounts(
+  db: Db,
+  userId: number,
+  input: { currency: string; number: string; from: AccountType; to: AccountType },
+  lang: Lang,
+  idem: { key: string | null; prefix: Statement[] },
+  now = Date.now(),
+): Promise<void> {
+  const currency = await requireCurrency(db, input.currency, { includeDisabled: true });
+  if (input.from === input.to) throw badRequest("SAME_ACCOUNT");
+  for (const type of [input.from, input.to]) {
+    if (!accountEnabled(currency, type)) {
+      throw badRequest("ACCOUNT_NOT_ENABLED", { currency: currency.name, account: translate(accountLabel(type), lang) });
+    }
+  }
+  const units = userAmount(currency, input.number);
+  await transfer(
+    db,
+    {
+      from: { userId, accountType: input.from },
+      to: { userId, accountType: input.to },
+      currencyId: currency.id,
+      amount: units,
+      kind: "transfer",
+      refKey: `transfer:${userId}:${idem.key ?? crypto.randomUUID()}`,
+      userId,
+      memo: { from: accountName(input.from), to: accountName(input.to), amount: fromUnits(units, currency.precision) },
+    },
+    [],
+    { prefix: idem.prefix, now },
+  );
+}

@@ -1,0 +1,252 @@
+import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { bankCards, identityVerifications, users, withdrawAddresses, withdrawals } from "../../../schema/db/index.ts";
+import { ApiError, badRequest, conflict, notFound, tooManyRequests, verificationRequired } from "../../http/api-error.ts";
+import type { Db } from "../../http/context.ts";
+import { auditStatement } from "../audit/audit.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { hit, isLimited } from "../limits/rate-limit.ts";
+import {
+  D,
+  SYSTEM_ACCOUNTS,
+  SYSTEM_ACCOUNT_TYPE,
+  type Statement,
+  WITHDRAW_ACCOUNT,
+  commit,
+  consume,
+  fromUnits,
+  newHoldId,
+  openHold,
+  release,
+  toUnits,
+} from "../ledger/index.ts";
+import { usdtPrice } from "../pricing/prices.ts";
+import { type Currency, findCurrency, requireCurrency, userAmount } from "./currencies.ts";
+
+/**
+ * Withdrawals: the amount is held (available → locked, hold reason "withdraw")
+ * until an operator approves (hold consumed: receive → external, fee → fees) or
+ * rejects (hold released). Approve and reject share the ref_key
+ * "withdraw:review:<id>", so exactly one of them happens, once.
+ *
+ * The fee is configuration (currencies.withdraw_fee), never the client's `rate`.
+ */
+export type Withdrawal = typeof withdrawals.$inferSelect;
+
+/** 24-hour limit by identity level, in BTC (product-spec section 6). */
+export const DAILY_LIMIT_BTC: Record<1 | 2, string> = { 1: "200", 2: "500" };
+export const DAY_MS = 24 * 3600_000;
+/** Wrong pay passwords per user per window before 429. */
+export const PAY_PASSWORD_TRIES = 5;
+export const PAY_PASSWORD_WINDOW_MS = 15 * 60_000;
+const BTC = "BTC";
+
+export type WithdrawInput = { currency: string; number: string; address?: string; type: "0" | "1" | "2"; payPassword: string };
+
+/** Highest identity level passed (0 none, 1 basic, 2 advanced). */
+export async function verifiedLevel(db: Db, userId: number): Promise<0 | 1 | 2> {
+  const row = await db
+    .select({ level: max(identityVerifications.level) })
+    .from(identityVerifications)
+    .where(and(eq(identityVerifications.userId, userId), eq(identityVerifications.status, "hasaudit")))
+    .get();
+  const level = row?.level ?? 0;
+  return level >= 2 ? 2 : level >= 1 ? 1 : 0;
+}
+
+/** Checks the pay password, counting wrong tries (429 after PAY_PASSWORD_TRIES in the window). */
+export async function checkPayPassword(db: Db, userId: number, password: string, pepper: string, now = Date.now()): Promise<void> {
+  const user = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!user?.hash) throw badRequest("PAY_PASSWORD_NOT_SET");
+  // The same counter as the pay-password change form (worker/domain/auth/security.ts), so a
+  // stolen session gets one budget of guesses for the pay password, not one per endpoint.
+  const key = `auth:oldpw:pay:${userId}`;
+  const wait = await isLimited(db, key, PAY_PASSWORD_TRIES, PAY_PASSWORD_WINDOW_MS, now);
+  if (wait > 0) throw tooManyRequests(wait);
+  if (!(await verifyPassword(password, user.hash, pepper))) {
+    await hit(db, key, PAY_PASSWORD_WINDOW_MS, now);
+    throw badRequest("PAY_PASSWORD_WRONG");
+  }
+}
+
+async function destinationOf(db: Db, userId: number, currency: Currency, input: WithdrawInput): Promise<Record<string, unknown>> {
+  if (input.type === "0") {
+    const ref = (input.address ?? "").trim();
+    if (!ref) throw badRequest("WITHDRAW_ADDRESS_NOT_SAVED", { currency: currency.name });
+    // By id: someone else's address is indistinguishable from a missing one (404).
+    const row = /^\d{1,15}$/.test(ref)
+      ? await db.select().from(withdrawAddresses).where(and(eq(withdrawAddresses.id, Number(ref)), eq(withdrawAddresses.userId, userId))).get()
+      : await db
+          .select()
+          .from(withdrawAddresses)
+          .where(and(eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.currencyId, currency.id), eq(withdrawAddresses.address, ref)))
+          .get();
+    if (!row && /^\d{1,15}$/.test(ref)) throw notFound();
+    if (!row || row.currencyId !== currency.id) throw badRequest("WITHDRAW_ADDRESS_NOT_SAVED", { currency: currency.name });
+    return { type: 0, address_id: row.id, name: row.name, address: row.address, chain: row.chain };
+  }
+  const kind = input.type === "1" ? "domestic" : "international";
+  const card = await db.select().from(bankCards).where(and(eq(bankCards.userId, userId), eq(bankCards.kind, kind))).get();
+  if (!card) throw badRequest("BANK_CARD_NOT_BOUND");
+  // Snapshot with the API's field names, so later edits of the card do not change the request.
+  return {
+    type: Number(input.type),
+    card_id: card.id,
+    real_name: card.realName,
+    bank_account: card.bankAccount,
+    bank_name: card.bankName,
+    bank_dizhi: card.bankDizhi,
+    bank_network: card.bankNetwork,
+    swift_code: card.swiftCode,
+    phone: card.phone,
+    alipay_account: card.alipayAccount,
+    wechat_account: card.wechatAccount,
+    wechat_nickname: card.wechatNickname,
+  };
+}
+
+/** The amount's value in BTC minor units at current reference prices, rounded up. */
+async function btcValueOf(db: Db, currency: Currency, units: number, btc: Currency): Promise<number> {
+  if (currency.id === btc.id) return toUnits(fromUnits(units, currency.precision), btc.precision, "up");
+  const [price, btcPrice] = await Promise.all([usdtPrice(db, currency.id), usdtPrice(db, btc.id)]);
+  if (!price) throw conflict("PRICE_UNAVAILABLE", { currency: currency.name });
+  if (!btcPrice) throw conflict("PRICE_UNAVAILABLE", { currency: btc.name });
+  return toUnits(new D(fromUnits(units, currency.precision)).times(price).div(btcPrice), btc.precision, "up");
+}
+
+/**
+ * Requests a withdrawal: checks, then ONE batch = [prefix (idempotency record),
+ * withdrawal row (its insert trigger enforces the 24-hour limit), hold journal,
+ * balance change, hold row]. An overdraft fails the batch with 409 INSUFFICIENT_BALANCE.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  userId: number,
+  input: WithdrawInput,
+  pepper: string,
+  prefix: Statement[],
+  now = Date.now(),
+): Promise<{ holdId: string }> {
+  const currency = await requireCurrency(db, input.currency, { includeDisabled: true });
+  if (!currency.canWithdraw || !currency.isChange) throw conflict("WITHDRAW_DISABLED", { currency: currency.name });
+  const units = userAmount(currency, input.number);
+
+  const level = await verifiedLevel(db, userId);
+  if (level < 1) throw verificationRequired();
+  await checkPayPassword(db, userId, input.payPassword, pepper, now);
+
+  const feeUnits = toUnits(currency.withdrawFee, currency.precision, "up");
+  const minUnits = toUnits(currency.minWithdraw, currency.precision, "up");
+  if (units < minUnits) throw badRequest("WITHDRAW_BELOW_MINIMUM", { min: fromUnits(minUnits, currency.precision), currency: currency.name });
+  if (units <= feeUnits) throw badRequest("WITHDRAW_NOT_ABOVE_FEE", { fee: fromUnits(feeUnits, currency.precision), currency: currency.name });
+  const destination = await destinationOf(db, userId, currency, input);
+
+  const btc = await findCurrency(db, BTC, true);
+  if (!btc) throw conflict("PRICE_UNAVAILABLE", { currency: BTC });
+  const btcValue = await btcValueOf(db, currency, units, btc);
+  const limitText = DAILY_LIMIT_BTC[level === 2 ? 2 : 1];
+  const dailyLimit = toUnits(limitText, btc.precision, "exact");
+  // A friendly early answer; the trigger makes the same check atomically inside the batch.
+  const used = await db
+    .select({ total: sql<number>`COALESCE(SUM(${withdrawals.btcValue}), 0)` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ["reviewing", "approved"]), gt(withdrawals.createdAt, now - DAY_MS)))
+    .get();
+  if ((used?.total ?? 0) + btcValue > dailyLimit) throw conflict("WITHDRAW_DAILY_LIMIT", { limit: limitText });
+
+  const holdId = newHoldId();
+  const feeText = fromUnits(feeUnits, currency.precision);
+  const amountText = fromUnits(units, currency.precision);
+  const opened = openHold(
+    db,
+    { userId, currencyId: currency.id, accountType: WITHDRAW_ACCOUNT, amount: units, reason: "withdraw", holdId, kind: "withdraw_hold", memo: { amount: amountText } },
+    now,
+  );
+  const row = db.insert(withdrawals).values({
+    userId,
+    currencyId: currency.id,
+    accountType: WITHDRAW_ACCOUNT,
+    amount: amountText,
+    fee: feeText,
+    receive: fromUnits(units - feeUnits, currency.precision),
+    destinationType: Number(input.type),
+    destination: JSON.stringify(destination),
+    holdId,
+    status: "reviewing",
+    btcValue,
+    dailyLimit,
+    createdAt: now,
+  });
+  try {
+    await commit(db, [...prefix, row, ...opened.statements]);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "WITHDRAW_DAILY_LIMIT") throw conflict("WITHDRAW_DAILY_LIMIT", { limit: limitText });
+    throw err;
+  }
+  return { holdId };
+}
+
+export const withdrawReviewKey = (withdrawalId: number) => `withdraw:review:${withdrawalId}`;
+
+async function reviewingWithdrawal(db: Db, id: number): Promise<{ w: Withdrawal; currency: Currency }> {
+  const w = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).get();
+  if (!w) throw notFound();
+  if (w.status !== "reviewing") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+  const currency = await findCurrency(db, w.currencyId, true);
+  if (!currency) throw new Error(`currency ${w.currencyId} of withdrawal ${w.id} is missing`);
+  return { w, currency };
+}
+
+/** Pays out: the held amount leaves the user's locked funds; receive → external, fee → fees. */
+export async function approveWithdrawal(db: Db, operatorId: number, id: number, now = Date.now()): Promise<void> {
+  const { w, currency } = await reviewingWithdrawal(db, id);
+  const amount = toUnits(w.amount, currency.precision, "exact");
+  const fee = toUnits(w.fee, currency.precision, "exact");
+  const result = await consume(
+    db,
+    w.holdId,
+    {
+      refKey: withdrawReviewKey(w.id),
+      kind: "withdraw_approve",
+      amount,
+      memo: { withdrawal_id: w.id },
+      credits: [
+        { userId: SYSTEM_ACCOUNTS.external, accountType: SYSTEM_ACCOUNT_TYPE, amount: amount - fee },
+        { userId: SYSTEM_ACCOUNTS.fees, accountType: SYSTEM_ACCOUNT_TYPE, amount: fee },
+      ],
+    },
+    [
+      db
+        .update(withdrawals)
+        .set({ status: "approved", reviewedBy: operatorId, reviewedAt: now })
+        .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
+      auditStatement(db, { actorId: operatorId, action: "withdrawal.approve", subjectType: "withdrawal", subjectId: w.id, detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId } }, now),
+    ],
+    { now },
+  ).catch(alreadyReviewed);
+  if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+}
+
+/** Refuses: the hold is released back to the user's available funds. */
+export async function rejectWithdrawal(db: Db, operatorId: number, id: number, reason: string, now = Date.now()): Promise<void> {
+  const { w } = await reviewingWithdrawal(db, id);
+  const result = await release(
+    db,
+    w.holdId,
+    { refKey: withdrawReviewKey(w.id), kind: "withdraw_reject", memo: { withdrawal_id: w.id, reason } },
+    [
+      db
+        .update(withdrawals)
+        .set({ status: "rejected", reviewedBy: operatorId, reviewedAt: now, reason })
+        .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
+      auditStatement(db, { actorId: operatorId, action: "withdrawal.reject", subjectType: "withdrawal", subjectId: w.id, detail: { reason, user_id: w.userId } }, now),
+    ],
+    { now },
+  ).catch(alreadyReviewed);
+  if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+}
+
+/** A hold closed by the competing review reads as "already reviewed". */
+function alreadyReviewed(err: unknown): never {
+  if (err instanceof ApiError && err.code === "HOLD_CLOSED") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+  throw err;
+}

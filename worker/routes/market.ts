@@ -1,0 +1,195 @@
+import { Hono } from "hono";
+import type { Market } from "../../durable/market/market.ts";
+import { LOOKBACK_MS, normalizePeriod } from "../../durable/market/candles.ts";
+import {
+  coinCancelRequest,
+  coinListRequest,
+  coinTradeRequest,
+  type CoinCancelResponse,
+  type CoinTradeResponse,
+  depthRequest,
+  marketInfoRequest,
+  type MarketInfo,
+  optionalAddRequest,
+  optionalDelRequest,
+  timesharRequest,
+  tradesRequest,
+  transferFeeRequest,
+  transferRequest,
+} from "../../schema/api/market.ts";
+import { noInput } from "../../schema/api/fields.ts";
+import { type MarketConfig, roomName } from "../domain/markets/config.ts";
+import { convert, transferFee, transferList } from "../domain/markets/convert.ts";
+import { cachedMarkets, marketById, requireMarket, requireMarketByPair } from "../domain/markets/markets.ts";
+import { createOrder, listOrders, ownOrder, placeOf, prepareOrder, type Top } from "../domain/markets/orders.ts";
+import { quotationGroups, tickerRows } from "../domain/markets/tickers.ts";
+import { addFavourite, listFavourites, removeFavourite } from "../domain/markets/watchlist.ts";
+import type { Env } from "../env.ts";
+import { badRequest, conflict, notFound } from "../http/api-error.ts";
+import { requireUser } from "../http/auth.ts";
+import type { AppContext, AppEnv } from "../http/context.ts";
+import { idempotent } from "../http/idempotency.ts";
+import { ok, okText } from "../http/respond.ts";
+import { parse } from "../http/validate.ts";
+
+/**
+ * Markets and spot trading (product-spec section 7, "Market"; original-notes
+ * section 3). Public market data reads the D1 ticker copy or asks the market's
+ * Durable Object; orders are written to D1 with their ledger hold first, then
+ * handed to the object (durable/market). Order ids belong to their owner: any
+ * other user gets 404.
+ */
+
+const marketStub = (env: Env, m: MarketConfig) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol));
+
+/** Seconds (10 digits or fewer) or milliseconds, as the original client mixes them. */
+const toMs = (value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return value.length <= 10 ? n * 1000 : n;
+};
+
+const cancelOrder = async (c: AppContext) => {
+  const input = parse(c, coinCancelRequest);
+  const row = await ownOrder(c.var.db, c.var.user.id, input.id);
+  if (!row) throw notFound();
+  if (row.status === "filled" || row.status === "rejected") throw conflict("ORDER_NOT_OPEN");
+  if (row.status === "cancelled") return ok<CoinCancelResponse>(c, { id: row.id, state: "cancelled" });
+  const m = await marketById(c.var.db, row.marketId);
+  if (!m) throw badRequest("UNKNOWN_MARKET");
+  // The order rides along, so an order whose place call was lost is cancelled (and its hold released) too.
+  const view = await marketStub(c.env, m).cancel({ id: row.id, owner: c.var.user.id, order: placeOf(row, m) });
+  if (view.state === "unknown") throw notFound();
+  if (view.state === "filled" || view.state === "rejected") throw conflict("ORDER_NOT_OPEN");
+  return ok<CoinCancelResponse>(c, { id: row.id, state: view.state });
+};
+
+export const marketRoutes = new Hono<AppEnv>()
+  // Public market data ----------------------------------------------------------
+  .get("/currency/quotation_new", async (c) => {
+    parse(c, noInput());
+    const [list, tickers] = await Promise.all([cachedMarkets(c.var.db), tickerRows(c.var.db)]);
+    return ok(c, quotationGroups(list, tickers));
+  })
+  .get("/currency/market_info", async (c) => {
+    const input = parse(c, marketInfoRequest);
+    const m = await requireMarket(c.var.db, input.symbol);
+    return ok<MarketInfo>(c, {
+      id: m.id,
+      symbol: m.symbol,
+      currency_id: m.base.id,
+      legal_id: m.quote.id,
+      currency_name: m.base.name,
+      legal_name: m.quote.name,
+      price_precision: m.priceDecimals,
+      amount_precision: m.qtyDecimals,
+      tick_size: m.tickSize,
+      lot_size: m.lotSize,
+      min_qty: m.minQty,
+      min_notional: m.minNotional,
+      maker_fee: m.makerFee,
+      taker_fee: m.takerFee,
+      market_slippage: m.marketSlippage,
+    });
+  })
+  .get("/currency/new_timeshar", async (c) => {
+    const input = parse(c, timesharRequest);
+    const period = normalizePeriod(input.period);
+    if (!period) throw badRequest("UNKNOWN_PERIOD");
+    const m = await requireMarket(c.var.db, input.symbol);
+    const to = toMs(input.to) ?? Date.now();
+    const from = toMs(input.from) ?? to - LOOKBACK_MS[period];
+    if (from > to) throw badRequest("PARAMETER_ERROR", { field: "from" });
+    const data = await marketStub(c.env, m).candles(period, from, to);
+    // The one endpoint with the original's other envelope (DESIGN.md section 2).
+    return c.json({ code: 1, msg: "", data }, 200);
+  })
+  .get("/currency/depth", async (c) => {
+    const input = parse(c, depthRequest);
+    const m = await requireMarket(c.var.db, input.symbol);
+    return ok(c, { symbol: m.symbol, ...(await marketStub(c.env, m).depth(input.limit)) });
+  })
+  .get("/currency/trades", async (c) => {
+    const input = parse(c, tradesRequest);
+    const m = await requireMarket(c.var.db, input.symbol);
+    return ok(c, await marketStub(c.env, m).trades(input.limit));
+  })
+
+  // Watchlist -------------------------------------------------------------------
+  .post("/optional/add", requireUser, async (c) => {
+    const input = parse(c, optionalAddRequest);
+    return ok(c, await addFavourite(c.var.db, c.var.user.id, await marketById(c.var.db, input.currency_id)));
+  })
+  .post("/optional/del", requireUser, async (c) => {
+    const input = parse(c, optionalDelRequest);
+    await removeFavourite(c.var.db, c.var.user.id, input.id);
+    return okText(c, "WATCHLIST_REMOVED");
+  })
+  .get("/optional/list", requireUser, async (c) => {
+    parse(c, noInput());
+    return ok(c, await listFavourites(c.var.db, c.var.user.id, await cachedMarkets(c.var.db)));
+  })
+
+  // Spot orders -----------------------------------------------------------------
+  .post(
+    "/coin/trade",
+    requireUser,
+    idempotent(async (c, idem) => {
+      const input = parse(c, coinTradeRequest);
+      const m = await requireMarketByPair(c.var.db, input.currency_id, input.legal_id);
+      const stub = marketStub(c.env, m);
+      const top: Top | null = input.order_type === "market" ? await stub.top() : null;
+      const prepared = prepareOrder(
+        m,
+        {
+          side: input.type === "1" ? "buy" : "sell",
+          type: input.order_type,
+          price: input.target_price,
+          amount: input.amount,
+          tif: input.tif,
+          postOnly: input.post_only === "1",
+        },
+        top,
+      );
+      // Order row and hold in one batch (409 when the balance is short); the answer is recorded with them.
+      const order = await createOrder(c.var.db, m, c.var.user.id, prepared, (id) => idem.record({ id } satisfies CoinTradeResponse));
+      try {
+        await stub.place(order);
+      } catch (err) {
+        // The order stays "pending" with its hold; the market re-submits it (idempotent by id).
+        console.error(JSON.stringify({ level: "warn", event: "market_place_deferred", requestId: c.var.requestId, order: order.id, error: String(err) }));
+      }
+      return ok<CoinTradeResponse>(c, { id: order.id });
+    }),
+  )
+  .put("/coin/trade", requireUser, cancelOrder)
+  .post("/coin/cancel", requireUser, cancelOrder)
+  .get("/coin/list", requireUser, async (c) => {
+    const input = parse(c, coinListRequest);
+    return ok(c, await listOrders(c.var.db, c.var.user.id, await cachedMarkets(c.var.db), input));
+  })
+
+  // Coin conversion -------------------------------------------------------------
+  .post("/user/getTransferList", requireUser, async (c) => {
+    parse(c, noInput());
+    return ok(c, await transferList(c.var.db, c.var.user.id));
+  })
+  .post("/user/getTransferFee", requireUser, async (c) => {
+    const input = parse(c, transferFeeRequest);
+    return ok(c, await transferFee(c.var.db, input.from_currency_id, input.to_currency_id));
+  })
+  .post(
+    "/user/Transfer",
+    requireUser,
+    idempotent(async (c, idem) => {
+      const input = parse(c, transferRequest);
+      const payload = await convert(
+        c.var.db,
+        c.var.user.id,
+        { number: input.number, from: input.from_currency_id, to: input.to_currency_id },
+        c.var.lang,
+        { key: idem.key, prefix: (text) => idem.record(text) },
+      );
+      return ok(c, payload);
+    }),
+  );
