@@ -10,6 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     reportCompressedSize: true,
+    // dist/client/.vite/manifest.json: scripts/check-bundle.ts reads chunk imports from it.
+    manifest: true,
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:8787", "/parties": { target: "ws://127.0.0.1:8787", ws: true } },

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { spotOrderSchema } from "./market.ts";
+import { spotOrderSchema } from "./spot-order.ts";
 
 /**
  * Realtime frames shared by rooms and the web client: every frame is a JSON

@@ -1,11 +1,10 @@
 import { Provider, useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
-import { RouterProvider } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ConfirmHost, GlobalLoading, ToastHost } from "../components/Feedback.tsx";
-import { UserRealtime } from "../features/messages/realtime.ts";
 import { effectiveThemeAtom, systemDarkAtom } from "../features/preferences/atoms.ts";
+import { tokenAtom } from "../features/session/atoms.ts";
 import { store } from "../lib/ui.ts";
-import { router } from "./router.tsx";
+import { AppRouter } from "./router.tsx";
 
 /** Applies the theme through CSS variables: switching re-renders no data. */
 function ThemeSync() {
@@ -24,12 +23,30 @@ function ThemeSync() {
   return null;
 }
 
+const UserRealtime = lazy(() => import("../features/messages/realtime.ts").then((m) => ({ default: m.UserRealtime })));
+
+/**
+ * The user-room socket (and partysocket and the frame schemas with it) loads only
+ * once someone logs in, after the first paint; once loaded it stays mounted so it
+ * can close the socket and clear the count on log-out.
+ */
+function UserRealtimeWhenLoggedIn() {
+  const token = useAtomValue(tokenAtom);
+  const [needed, setNeeded] = useState(false);
+  if (token && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <UserRealtime />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
   return (
     <Provider store={store}>
       <ThemeSync />
-      <UserRealtime />
-      <RouterProvider router={router} />
+      <UserRealtimeWhenLoggedIn />
+      <AppRouter />
       <GlobalLoading />
       <ConfirmHost />
       <ToastHost />

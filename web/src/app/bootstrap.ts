@@ -3,7 +3,7 @@ import { langAtom } from "../features/preferences/atoms.ts";
 import { tokenAtom, userAtom } from "../features/session/atoms.ts";
 import { configureApi } from "../lib/api.ts";
 import { REDIRECT_DELAY_MS, pendingAtom, store, toast } from "../lib/ui.ts";
-import { router } from "./router.tsx";
+import { navigateTo } from "./navigation.ts";
 
 /** Wires the API client to the app's state, toasts and router. */
 export function wireApi(): void {
@@ -14,10 +14,10 @@ export function wireApi(): void {
     sessionEnded: () => {
       store.set(tokenAtom, "");
       store.set(userAtom, null);
-      setTimeout(() => router.navigate("/login", { replace: true }), REDIRECT_DELAY_MS);
+      setTimeout(() => navigateTo("/login", { replace: true }), REDIRECT_DELAY_MS);
     },
     verificationRequired: () => {
-      setTimeout(() => router.navigate("/setting/real_mark"), REDIRECT_DELAY_MS);
+      setTimeout(() => navigateTo("/setting/real_mark"), REDIRECT_DELAY_MS);
     },
     pending: (delta) => store.set(pendingAtom, (n) => Math.max(0, n + delta)),
     text: (key) => i18next.t(`common.${key}`),

@@ -34,9 +34,21 @@ export function ToastHost() {
   );
 }
 
+/** The one confirmation prompt; Escape or leaving the page counts as "cancel". */
 export function ConfirmHost() {
   const { t } = useTranslation();
   const request = useAtomValue(confirmAtom);
+  useEffect(() => {
+    if (!request) return;
+    const cancel = () => request.resolve(false);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && cancel();
+    addEventListener("keydown", onKey);
+    addEventListener("hashchange", cancel);
+    return () => {
+      removeEventListener("keydown", onKey);
+      removeEventListener("hashchange", cancel);
+    };
+  }, [request]);
   if (!request) return null;
   return (
     <div className="modal-backdrop" onClick={() => request.resolve(false)}>

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { tokenAtom } from "../features/session/atoms.ts";
 import { REDIRECT_DELAY_MS, toast } from "../lib/ui.ts";
 import { IconUser } from "./icons.tsx";
+import { NavBar } from "./NavBar.tsx";
 
 /** Guarded pages: without a token, a log-in prompt, then log-in after 1.2 s (and back here after). */
 export function RequireAuth() {
@@ -22,12 +23,15 @@ export function RequireAuth() {
   }, [token]);
   if (token) return <Outlet />;
   return (
-    <div className="login-prompt" data-testid="login-prompt">
-      <IconUser size={48} />
-      <p>{t("common.pleaseLogIn")}</p>
-      <button type="button" className="btn btn-primary" onClick={login}>
-        {t("common.goLogIn")}
-      </button>
-    </div>
+    <>
+      <NavBar title={t("common.goLogIn")} />
+      <div className="login-prompt" data-testid="login-prompt">
+        <IconUser size={48} />
+        <p>{t("common.pleaseLogIn")}</p>
+        <button type="button" className="btn btn-primary" onClick={login}>
+          {t("common.goLogIn")}
+        </button>
+      </div>
+    </>
   );
 }

@@ -35,6 +35,20 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const kycLevel = sql<number>`coalesce((select max(iv.level) from identity_verifications iv
   where iv.user_id = "users"."id" and iv.status = 'hasaudit'), 0)`.as("kyc_level");
 
+/** The profile columns of the search list, also the start of the detail (never a hash). */
+const summaryColumns = {
+  id: users.id,
+  uid: users.uid,
+  email: users.email,
+  area_code: users.areaCode,
+  mobile: users.mobile,
+  nickname: users.nickname,
+  role: users.role,
+  status: users.status,
+  vip_level: users.vipLevel,
+  created_at: users.createdAt,
+};
+
 export async function searchUsers(db: Db, q: string, page: number, limit: number): Promise<Paged<AdminUserSummary>> {
   let where: SQL | undefined;
   if (q !== "") {
@@ -49,19 +63,7 @@ export async function searchUsers(db: Db, q: string, page: number, limit: number
   const [totals, rows] = await db.batch([
     db.select({ n: count() }).from(users).where(where),
     db
-      .select({
-        id: users.id,
-        uid: users.uid,
-        email: users.email,
-        area_code: users.areaCode,
-        mobile: users.mobile,
-        nickname: users.nickname,
-        role: users.role,
-        status: users.status,
-        vip_level: users.vipLevel,
-        kyc_level: kycLevel,
-        created_at: users.createdAt,
-      })
+      .select({ ...summaryColumns, kyc_level: kycLevel })
       .from(users)
       .where(where)
       .orderBy(desc(users.id))
@@ -76,23 +78,14 @@ export async function searchUsers(db: Db, q: string, page: number, limit: number
 export async function userDetail(db: Db, actorId: number, userId: number, now = Date.now()): Promise<AdminUserDetail> {
   const user = await db
     .select({
-      id: users.id,
-      uid: users.uid,
-      email: users.email,
-      area_code: users.areaCode,
-      mobile: users.mobile,
+      ...summaryColumns,
       wallet_address: users.walletAddress,
-      nickname: users.nickname,
       signature: users.signature,
       avatar: users.avatar,
       credit_score: users.creditScore,
-      vip_level: users.vipLevel,
       invite_code: users.inviteCode,
       invited_by: users.invitedBy,
-      role: users.role,
-      status: users.status,
       has_pay_password: sql<number>`coalesce(${users.payPasswordHash}, '') != ''`,
-      created_at: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, userId))
