@@ -23,6 +23,12 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     [],
   );
 
+  /** Empties these fields and every error (the form switched between email and mobile). */
+  const clear = useCallback((...keys: K[]) => {
+    setValues((v) => ({ ...v, ...Object.fromEntries(keys.map((k) => [k, ""])) }));
+    setErrors({});
+  }, []);
+
   /** Shows (or clears) one field's error from a check made now, e.g. the address before a code is sent; true when it passed. */
   const checkField = useCallback((key: K, found: FieldErrors<K>) => {
     setErrors((e) => ({ ...e, [key]: found[key] }));
@@ -52,5 +58,5 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     [values],
   );
 
-  return { values, set, setValues, errors, setErrors, checkField, submitting, submit };
+  return { values, set, setValues, errors, setErrors, clear, checkField, submitting, submit };
 }

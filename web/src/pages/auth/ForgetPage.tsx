@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import * as z from "zod/mini";
 import { code6, email, mobile, password } from "../../../../schema/api/fields.ts";
 import { NavBar } from "../../components/NavBar.tsx";
 import { type AccountType, resetPassword } from "../../features/auth/api.ts";
-import { AccountField, AccountTypeTabs } from "../../features/auth/components/AccountFields.tsx";
+import { AccountField, AccountTypeTabs, useAccountType } from "../../features/auth/components/AccountFields.tsx";
 import { useArea } from "../../features/auth/components/AreaSelect.tsx";
 import { AccountCodeField } from "../../features/auth/components/CodeButton.tsx";
 import { PasswordField } from "../../features/auth/components/Fields.tsx";
@@ -28,16 +28,8 @@ export default function ForgetPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { area } = useArea();
-  const [type, setType] = useState<AccountType>("email");
-  const { values, set, errors, setErrors, checkField, submitting, submit } = useForm({ user_string: "", code: "", password: "", re_password: "" });
-
-  const switchType = (next: AccountType) => {
-    if (next === type) return;
-    setType(next);
-    set("user_string")("");
-    set("code")("");
-    setErrors({});
-  };
+  const { values, set, errors, clear, checkField, submitting, submit } = useForm({ user_string: "", code: "", password: "", re_password: "" });
+  const [type, switchType] = useAccountType("email", () => clear("user_string", "code"));
 
   const canSend = () => checkField("user_string", validate(schemaFor(type), values, ["user_string"]));
 

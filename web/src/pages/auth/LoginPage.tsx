@@ -7,7 +7,7 @@ import { email, mobile } from "../../../../schema/api/fields.ts";
 import { NavBar } from "../../components/NavBar.tsx";
 import { login, type AccountType } from "../../features/auth/api.ts";
 import { rememberedAccountAtom } from "../../features/auth/atoms.ts";
-import { AccountField, AccountTypeTabs } from "../../features/auth/components/AccountFields.tsx";
+import { AccountField, AccountTypeTabs, useAccountType } from "../../features/auth/components/AccountFields.tsx";
 import { useArea } from "../../features/auth/components/AreaSelect.tsx";
 import { PasswordField } from "../../features/auth/components/Fields.tsx";
 import { useForm } from "../../features/auth/useForm.ts";
@@ -29,10 +29,9 @@ export default function LoginPage() {
   const [remembered, setRemembered] = useAtom(rememberedAccountAtom);
   const prefill = isLoginPrefill(location.state) ? location.state : remembered;
   const { area, setIso } = useArea();
-  const [type, setType] = useState<AccountType>(prefill?.type ?? "email");
   const [remember, setRemember] = useState(remembered !== null);
-  const form = useForm({ user_string: prefill?.account ?? "", password: "" });
-  const { values, set, errors, setErrors, submitting, submit } = form;
+  const { values, set, errors, clear, submitting, submit } = useForm({ user_string: prefill?.account ?? "", password: "" });
+  const [type, switchType] = useAccountType(prefill?.type ?? "email", () => clear("user_string"));
   const [wallet] = useState(injectedProvider);
   const [walletBusy, setWalletBusy] = useState(false);
   const target = safeRedirect(params.get("redirect"));
@@ -41,13 +40,6 @@ export default function LoginPage() {
     if (prefill?.type === "mobile" && prefill.areaIso) setIso(prefill.areaIso);
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- once, from the prefill
   }, []);
-
-  const switchType = (next: AccountType) => {
-    if (next === type) return;
-    setType(next);
-    set("user_string")("");
-    setErrors({});
-  };
 
   const finish = async (token: string) => {
     await startSession(token);

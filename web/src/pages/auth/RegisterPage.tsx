@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { registerSchema } from "../../../../schema/api/auth.ts";
 import { NavBar } from "../../components/NavBar.tsx";
-import { type AccountType, register } from "../../features/auth/api.ts";
-import { AccountField, AccountTypeTabs } from "../../features/auth/components/AccountFields.tsx";
+import { register } from "../../features/auth/api.ts";
+import { AccountField, AccountTypeTabs, useAccountType } from "../../features/auth/components/AccountFields.tsx";
 import { useArea } from "../../features/auth/components/AreaSelect.tsx";
 import { AccountCodeField } from "../../features/auth/components/CodeButton.tsx";
 import { PasswordField, TextField } from "../../features/auth/components/Fields.tsx";
@@ -22,8 +22,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { area } = useArea();
-  const [type, setType] = useState<AccountType>("email");
-  const { values, set, errors, setErrors, checkField, submitting, submit } = useForm({
+  const { values, set, errors, clear, checkField, submitting, submit } = useForm({
     user_string: "",
     code: "",
     password: "",
@@ -31,15 +30,8 @@ export default function RegisterPage() {
     extension_code: (params.get("code") ?? "").trim().slice(0, 32),
   });
 
+  const [type, switchType] = useAccountType("email", () => clear("user_string", "code"));
   const input = () => ({ ...values, type, area_code: area.dial });
-
-  const switchType = (next: AccountType) => {
-    if (next === type) return;
-    setType(next);
-    set("user_string")("");
-    set("code")("");
-    setErrors({});
-  };
 
   /** The address must be valid before a code is sent to it. */
   const canSend = () => checkField("user_string", validate(registerSchema, input(), ["user_string"]));

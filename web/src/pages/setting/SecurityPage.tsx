@@ -1,9 +1,7 @@
 import { useAtomValue } from "jotai";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { bindMobileSchema } from "../../../../schema/api/auth.ts";
-import { IconChevron } from "../../components/icons.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { bindMobile } from "../../features/auth/api.ts";
 import { AccountField } from "../../features/auth/components/AccountFields.tsx";
@@ -15,6 +13,7 @@ import { validate } from "../../features/auth/validation.ts";
 import { userAtom } from "../../features/session/atoms.ts";
 import { refreshUser } from "../../features/session/session.ts";
 import { toast } from "../../lib/ui.ts";
+import { LinkRow } from "./LinkRow.tsx";
 import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/auth.css";
@@ -53,24 +52,12 @@ export default function SecurityPage() {
         {binding && <BindMobileForm onDone={() => setBinding(false)} />}
 
         <ul className="list setting-list">
-          <li>
-            <Link to="/setting/password" className="list-item" data-testid="password-link">
-              <span>{t("setting.securityPage.loginPassword")}</span>
-              <span className="value">
-                {t("setting.securityPage.change")}
-                <IconChevron />
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/setting/payPassword" className="list-item" data-testid="pay-password-link">
-              <span>{t("setting.securityPage.payPassword")}</span>
-              <span className="value">
-                {user.has_pay_password ? t("setting.securityPage.isSet") : t("setting.securityPage.notSet")}
-                <IconChevron />
-              </span>
-            </Link>
-          </li>
+          <LinkRow to="/setting/password" label={t("setting.securityPage.loginPassword")} testId="password-link">
+            {user.has_password ? t("setting.securityPage.change") : t("setting.securityPage.notSet")}
+          </LinkRow>
+          <LinkRow to="/setting/payPassword" label={t("setting.securityPage.payPassword")} testId="pay-password-link">
+            {user.has_pay_password ? t("setting.securityPage.isSet") : t("setting.securityPage.notSet")}
+          </LinkRow>
         </ul>
       </main>
     </>

@@ -15,6 +15,7 @@ import { confirmDialog, toast } from "../../lib/ui.ts";
 import { Avatar } from "./Avatar.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
 import { FiatSheet } from "./FiatSheet.tsx";
+import { LinkRow } from "./LinkRow.tsx";
 import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/setting.css";
@@ -83,40 +84,14 @@ export default function SettingPage() {
         {profile.error && <p className="faint setting-stale">{t("setting.stale")}</p>}
 
         <ul className="list setting-list">
-          <li>
-            <Link to="/setting/real_mark" className="list-item">
-              <span>{t("setting.verification")}</span>
-              <span className={`value real-${real.status}`}>
-                {t(`setting.real.${real.status}`, { level: real.level })}
-                <IconChevron />
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/setting/userInfo" className="list-item">
-              <span>{t("setting.userInfo")}</span>
-              <span className="value">
-                <IconChevron />
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/setting/security" className="list-item" data-testid="security-link">
-              <span>{t("setting.security")}</span>
-              <span className="value">
-                <IconChevron />
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/mailMessage/mailMessage" className="list-item">
-              <span>{t("setting.messages")}</span>
-              <span className="value">
-                {unread > 0 && <span className="count-pill num">{unread > 99 ? "99+" : unread}</span>}
-                <IconChevron />
-              </span>
-            </Link>
-          </li>
+          <LinkRow to="/setting/real_mark" label={t("setting.verification")} valueClass={`real-${real.status}`}>
+            {t(`setting.real.${real.status}`, { level: real.level })}
+          </LinkRow>
+          <LinkRow to="/setting/userInfo" label={t("setting.userInfo")} />
+          <LinkRow to="/setting/security" label={t("setting.security")} testId="security-link" />
+          <LinkRow to="/mailMessage/mailMessage" label={t("setting.messages")}>
+            {unread > 0 && <span className="count-pill num">{unread > 99 ? "99+" : unread}</span>}
+          </LinkRow>
         </ul>
 
         <h2 className="setting-heading">{t("setting.preferences")}</h2>
@@ -160,14 +135,7 @@ export default function SettingPage() {
               ["/aboutus", "setting.about"],
             ] as const
           ).map(([to, label]) => (
-            <li key={to}>
-              <Link to={to} className="list-item">
-                <span>{t(label)}</span>
-                <span className="value">
-                  <IconChevron />
-                </span>
-              </Link>
-            </li>
+            <LinkRow key={to} to={to} label={t(label)} />
           ))}
         </ul>
 

@@ -1,9 +1,20 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountType } from "../api.ts";
 import type { FieldMessage } from "../validation.ts";
 import { AreaSelect } from "./AreaSelect.tsx";
 import { FieldError } from "./FieldError.tsx";
+
+/** The tab chosen in AccountTypeTabs; a switch runs `onSwitch` (the form empties the address: an email is no mobile). */
+export function useAccountType(initial: AccountType, onSwitch: () => void) {
+  const [type, setType] = useState(initial);
+  const switchType = (next: AccountType) => {
+    if (next === type) return;
+    setType(next);
+    onSwitch();
+  };
+  return [type, switchType] as const;
+}
 
 /** Email | mobile tabs of the auth forms. */
 export function AccountTypeTabs({ value, onChange }: { value: AccountType; onChange: (type: AccountType) => void }) {
