@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { BankCardView } from "./bank.ts";
 import { id, limit, page } from "./fields.ts";
+import type { KycQueueItem } from "./kyc.ts";
 import type { WalletAddressItem } from "./wallet-addresses.ts";
 
 /** Operator console: user look-up, user detail and the audit log. */
@@ -65,20 +66,7 @@ export type AdminUserDetail = {
   verification: {
     level: number;
     /** Newest first; ID numbers in full (operators only). */
-    submissions: {
-      id: number;
-      level: number;
-      status: "auditing" | "hasaudit" | "failed";
-      id_type: number | null;
-      name: string | null;
-      card_id: string | null;
-      front_pic: string | null;
-      reverse_pic: string | null;
-      reason: string;
-      created_at: number;
-      reviewed_at: number | null;
-      reviewed_by: number | null;
-    }[];
+    submissions: Omit<KycQueueItem, "user_id" | "uid" | "email" | "mobile">[];
   };
   /** Account numbers in full, for paying out (the read is audited). */
   bank_cards: (BankCardView & { id: number; kind: "domestic" | "international" })[];

@@ -18,6 +18,9 @@ export const decimalText = () => z.pipe(asText(), z.string().check(z.regex(/^\d{
 export const currencyRef = () =>
   z.pipe(asText(), z.string().check(z.regex(/^(?:[1-9]\d{0,8}|[A-Za-z][A-Za-z0-9]{0,15})$/, { error: "UNKNOWN_CURRENCY" })));
 
+/** 24-hour withdrawal limit by identity level, in BTC (product-spec section 6): enforced by the worker, shown by the web. */
+export const DAILY_LIMIT_BTC: Record<1 | 2, string> = { 1: "200", 2: "500" };
+
 export const ACCOUNT_FIELD_NAMES = ["legal", "change", "lever", "micro"] as const;
 export type AccountFieldName = (typeof ACCOUNT_FIELD_NAMES)[number];
 
@@ -80,9 +83,21 @@ export const chargeReqSchema = z.strictObject({
   chain: z._default(z.optional(z.pipe(trimmed(), z.string().check(z.regex(/^[A-Za-z0-9]{0,16}$/)))), ""),
 });
 
+/**
+ * The grammar of a ledger journal kind ("deposit", "withdraw_hold", "spot_trade", …), shared with
+ * worker/domain/ledger/journal.ts. Features add their own kinds, so a filter checks the grammar,
+ * not a fixed list: a well-formed kind nobody posts simply matches nothing.
+ */
+export const JOURNAL_KIND = /^[a-z][a-z0-9_]{0,39}$/;
+
+/**
+ * The original client sends `currency`, `type` and `page`. Without `currency` the answer is every
+ * currency's entries as one list (newest first); `kind` keeps one journal kind.
+ */
 export const legalLogSchema = z.strictObject({
-  currency: currencyRef(),
+  currency: z.optional(currencyRef()),
   type: z.optional(accountField()),
+  kind: z.optional(z.pipe(trimmed(), z.string().check(z.regex(JOURNAL_KIND, { error: "PARAMETER_ERROR" })))),
   page: page(),
   limit: limit(100, 10),
 });
@@ -172,3 +187,30 @@ export type WalletList = {
   total_usdt: string;
 };
 export type Paginated<T> = { data: T[]; page: number; pages: number; total: number };
+
+/** What an operator's queue shows of a request and its owner. Amounts are decimal text. */
+type AdminRequest = {
+  id: number;
+  user_id: number;
+  uid: string;
+  email: string | null;
+  mobile: string | null;
+  currency_id: number;
+  currency: string;
+  amount: string;
+  reason: string;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+  created_at: number;
+};
+/** GET /admin/deposits: with a link to the private voucher (operators may read it). */
+export type AdminDepositItem = AdminRequest & { chain: string; voucher_url: string; status: "pending" | "confirmed" | "rejected" };
+/** GET /admin/withdrawals: with the destination snapshot taken when it was requested. */
+export type AdminWithdrawalItem = AdminRequest & {
+  fee: string;
+  receive: string;
+  /** 0 address, 1 bank card, 2 international bank. */
+  destination_type: 0 | 1 | 2;
+  destination: Record<string, unknown>;
+  status: "reviewing" | "approved" | "rejected";
+};

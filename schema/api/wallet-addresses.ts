@@ -8,6 +8,24 @@ import { id, limit, page, text } from "./fields.ts";
  * worker/domain/wallet-addresses/formats.ts).
  */
 
+/** The address formats withdrawals are checked against. */
+export type Chain = "BTC" | "ETH" | "TRON";
+
+/**
+ * Which address formats a currency accepts, by its name: BTC; ETH, USDC and the
+ * ERC-20 variants on Ethereum; TRX and TRC-20 variants on TRON; plain USDT on
+ * either. Null when withdrawals of that currency have no known address format.
+ * The worker checks addresses by it; the web words its hints by it.
+ */
+export function chainsForCurrency(name: string): Chain[] | null {
+  const n = name.toUpperCase().replace(/[\s_\-()]+/g, "");
+  if (n === "BTC") return ["BTC"];
+  if (n === "ETH" || n === "USDC" || n.endsWith("ERC20")) return ["ETH"];
+  if (n === "TRX" || n.endsWith("TRC20")) return ["TRON"];
+  if (n === "USDT") return ["ETH", "TRON"];
+  return null;
+}
+
 export const WALLET_NAME_MAX = 30;
 /** Saved addresses per user. */
 export const WALLET_ADDRESSES_MAX = 50;

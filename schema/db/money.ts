@@ -103,6 +103,8 @@ export const ledgerEntries = sqliteTable(
   (t) => [
     index("ledger_entries_journal").on(t.journalId),
     index("ledger_entries_user").on(t.userId, t.currencyId, t.id),
+    /** A user's entries of every currency in id order (/wallet/legal_log without a currency). */
+    index("ledger_entries_user_all").on(t.userId, t.id),
     index("ledger_entries_currency").on(t.currencyId),
     check("ledger_entries_bucket", sql`${t.bucket} IN ('available', 'locked')`),
     check("ledger_entries_nonzero", sql`${t.amount} <> 0`),

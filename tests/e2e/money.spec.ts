@@ -354,3 +354,30 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await user.context().close();
   await op.context().close();
 });
+
+test("home loads the total-assets card only with a session: a logged-out first visit never downloads it", async ({ browser, request }) => {
+  const cardChunks = (page: Page) => {
+    const seen: string[] = [];
+    page.on("request", (r) => {
+      if (/\/HomeAssetsCard-[\w-]+\.js$/.test(r.url())) seen.push(r.url());
+    });
+    return seen;
+  };
+
+  const guest = await sessionPage(browser, "");
+  const guestChunks = cardChunks(guest);
+  await guest.goto("/#/");
+  await expect(guest.getByRole("button", { name: "Log in" }).or(guest.getByRole("link", { name: "Log in" })).first()).toBeVisible();
+  await guest.waitForLoadState("networkidle");
+  await expect(guest.getByTestId("home-assets")).toHaveCount(0);
+  expect(guestChunks).toEqual([]);
+  await guest.context().close();
+
+  const token = await apiPost<string>(request, "/user/login", { user_string: "alice@demo.test", password: "alice-demo-2026" });
+  const user = await sessionPage(browser, token);
+  const userChunks = cardChunks(user);
+  await user.goto("/#/");
+  await expect(user.getByTestId("home-assets-total")).not.toHaveText(/^--/);
+  expect(userChunks).toHaveLength(1);
+  await user.context().close();
+});

@@ -155,6 +155,18 @@ describe("operator review of deposits", () => {
     await expectInvariant();
   });
 
+  it("an operator cannot review their own deposit; another operator can", async () => {
+    const { u, dep } = await pendingDeposit("40");
+    await db().update(tables.users).set({ role: "operator" }).where(eq(tables.users.id, u.id));
+    expect((await api("/admin/deposits/confirm", { token: u.token, form: { id: String(dep.id) } })).status).toBe(403);
+    expect((await api("/admin/deposits/reject", { token: u.token, form: { id: String(dep.id), reason: "mine" } })).status).toBe(403);
+    expect(await balance(u.id, USDT)).toEqual({ available: 0, locked: 0 });
+    const other = await createUser({ role: "operator" });
+    expect((await api("/admin/deposits/confirm", { token: other.token, form: { id: String(dep.id) } })).status).toBe(200);
+    expect(await balance(u.id, USDT)).toEqual({ available: 40_000_000, locked: 0 });
+    await expectInvariant();
+  });
+
   it("lists pending deposits with a link to the voucher", async () => {
     const op = await createUser({ role: "operator" });
     const { dep } = await pendingDeposit("7");

@@ -119,3 +119,49 @@ describe("Idempotency-Key", () => {
     expect(await balance(u.id, USDT, 1)).toEqual({ available: 0, locked: 0 });
   });
 });
+
+describe("operator decisions", () => {
+  async function pendingDeposit(amount: string) {
+    const u = await createUser();
+    expect((await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount, currency: "USDT" } })).status).toBe(200);
+    const dep = (await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).get())!;
+    return { u, dep };
+  }
+
+  it("a confirm retried with its Idempotency-Key answers the first result; a second click without one is a clear 409", async () => {
+    const op = await createUser({ role: "operator" });
+    const { u, dep } = await pendingDeposit("12");
+    const confirm = (key?: string) => api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) }, headers: key ? { "Idempotency-Key": key } : {} });
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm("op-confirm-1")));
+    for (const r of results) expect(r.body).toEqual({ type: "ok", message: "Success" });
+    const again = await confirm();
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("DEPOSIT_ALREADY_REVIEWED");
+    // The same key for another decision is refused, not replayed.
+    const other = await api("/admin/deposits/reject", { token: op.token, form: { id: String(dep.id), reason: "late" }, headers: { "Idempotency-Key": "op-confirm-1" } });
+    expect(other.status).toBe(409);
+    expect(await balance(u.id, USDT)).toEqual({ available: 12 * U, locked: 0 });
+    await expectInvariant();
+  });
+
+  it("withdrawal approvals and rejections replay under their key and move money once", async () => {
+    const op = await createUser({ role: "operator" });
+    for (const action of ["approve", "reject"] as const) {
+      const u = await withdrawer({ fundUsdt: 100 * U });
+      const form = { currency: "USDT", number: "30", address: String(u.addressId), type: "0", pay_password: "pay-password-1" };
+      expect((await api("/wallet/out", { token: u.token, form })).status).toBe(200);
+      const w = (await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).get())!;
+      const body: Record<string, string> = action === "approve" ? { id: String(w.id) } : { id: String(w.id), reason: "checked" };
+      const results = await Promise.all(Array.from({ length: 8 }, () => api(`/admin/withdrawals/${action}`, { token: op.token, form: body, headers: { "Idempotency-Key": `op-${action}-${w.id}` } })));
+      for (const r of results) expect(r.status).toBe(200);
+      expect(await balance(u.id, USDT)).toEqual({ available: (action === "approve" ? 70 : 100) * U, locked: 0 });
+      const late =
+        action === "approve"
+          ? await api("/admin/withdrawals/reject", { token: op.token, form: { id: String(w.id), reason: "late" } })
+          : await api("/admin/withdrawals/approve", { token: op.token, form: { id: String(w.id) } });
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe("WITHDRAWAL_ALREADY_REVIEWED");
+    }
+    await expectInvariant();
+  });
+});

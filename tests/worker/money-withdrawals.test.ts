@@ -284,6 +284,18 @@ describe("operator review of withdrawals", () => {
     await expectInvariant();
   });
 
+  it("an operator cannot review their own withdrawal; another operator can", async () => {
+    const { u, w } = await pending();
+    await db().update(tables.users).set({ role: "operator" }).where(eq(tables.users.id, u.id));
+    expect((await api("/admin/withdrawals/approve", { token: u.token, form: { id: String(w.id) } })).status).toBe(403);
+    expect((await api("/admin/withdrawals/reject", { token: u.token, form: { id: String(w.id), reason: "mine" } })).status).toBe(403);
+    expect(await balance(u.id, USDT)).toEqual({ available: 70 * USDT_UNIT, locked: 30 * USDT_UNIT });
+    const other = await createUser({ role: "operator" });
+    expect((await api("/admin/withdrawals/reject", { token: other.token, form: { id: String(w.id), reason: "checked" } })).status).toBe(200);
+    expect(await balance(u.id, USDT)).toEqual({ available: 100 * USDT_UNIT, locked: 0 });
+    await expectInvariant();
+  });
+
   it("concurrent approves and rejects of one withdrawal: exactly one wins", async () => {
     const op = await createUser({ role: "operator" });
     const { u, w } = await pending();

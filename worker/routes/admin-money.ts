@@ -19,43 +19,70 @@ import { approveWithdrawal, rejectWithdrawal } from "../domain/wallet/withdrawal
 import { badRequest } from "../http/api-error.ts";
 import { requireOperator, requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { ok, okText } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
+import { translate } from "../i18n/translate.ts";
 
 /**
  * Operator money console. Every route: requireUser + requireOperator. Every action
  * writes its audit row in the same batch as the change it records. Reviews are
- * single transitions: a second confirm/approve/reject of the same request is 409.
+ * single transitions: a second confirm/approve/reject of the same request is 409,
+ * unless it repeats a request with the same Idempotency-Key (then the first answer).
  */
 export const adminMoneyRoutes = new Hono<AppEnv>()
   .get("/admin/deposits", requireUser, requireOperator, async (c) => {
     const input = parse(c, adminDepositListSchema);
     return ok(c, await adminDeposits(c.var.db, input.status, input.page, input.limit));
   })
-  .post("/admin/deposits/confirm", requireUser, requireOperator, async (c) => {
-    const input = parse(c, adminIdSchema);
-    await confirmDeposit(c.var.db, c.var.user.id, input.id);
-    return okText(c);
-  })
-  .post("/admin/deposits/reject", requireUser, requireOperator, async (c) => {
-    const input = parse(c, adminRejectSchema);
-    await rejectDeposit(c.var.db, c.var.user.id, input.id, input.reason);
-    return okText(c);
-  })
+  .post(
+    "/admin/deposits/confirm",
+    requireUser,
+    requireOperator,
+    idempotent(async (c, idem) => {
+      const input = parse(c, adminIdSchema);
+      const payload = translate("SUCCESS", c.var.lang);
+      await confirmDeposit(c.var.db, c.var.user.id, input.id, undefined, idem.record(payload));
+      return ok(c, payload);
+    }),
+  )
+  .post(
+    "/admin/deposits/reject",
+    requireUser,
+    requireOperator,
+    idempotent(async (c, idem) => {
+      const input = parse(c, adminRejectSchema);
+      const payload = translate("SUCCESS", c.var.lang);
+      await rejectDeposit(c.var.db, c.var.user.id, input.id, input.reason, undefined, idem.record(payload));
+      return ok(c, payload);
+    }),
+  )
   .get("/admin/withdrawals", requireUser, requireOperator, async (c) => {
     const input = parse(c, adminWithdrawalListSchema);
     return ok(c, await adminWithdrawals(c.var.db, input.status, input.page, input.limit));
   })
-  .post("/admin/withdrawals/approve", requireUser, requireOperator, async (c) => {
-    const input = parse(c, adminIdSchema);
-    await approveWithdrawal(c.var.db, c.var.user.id, input.id);
-    return okText(c);
-  })
-  .post("/admin/withdrawals/reject", requireUser, requireOperator, async (c) => {
-    const input = parse(c, adminRejectSchema);
-    await rejectWithdrawal(c.var.db, c.var.user.id, input.id, input.reason);
-    return okText(c);
-  })
+  .post(
+    "/admin/withdrawals/approve",
+    requireUser,
+    requireOperator,
+    idempotent(async (c, idem) => {
+      const input = parse(c, adminIdSchema);
+      const payload = translate("SUCCESS", c.var.lang);
+      await approveWithdrawal(c.var.db, c.var.user.id, input.id, undefined, idem.record(payload));
+      return ok(c, payload);
+    }),
+  )
+  .post(
+    "/admin/withdrawals/reject",
+    requireUser,
+    requireOperator,
+    idempotent(async (c, idem) => {
+      const input = parse(c, adminRejectSchema);
+      const payload = translate("SUCCESS", c.var.lang);
+      await rejectWithdrawal(c.var.db, c.var.user.id, input.id, input.reason, undefined, idem.record(payload));
+      return ok(c, payload);
+    }),
+  )
   .get("/admin/currencies", requireUser, requireOperator, async (c) => {
     parse(c, noFieldsSchema);
     const [list, prices] = await Promise.all([listCurrencies(c.var.db, true), usdtPrices(c.var.db)]);

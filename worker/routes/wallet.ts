@@ -96,6 +96,8 @@ export const walletRoutes = new Hono<AppEnv>()
       rate: currency.withdrawFee,
       min_number: currency.minWithdraw,
       can_withdraw: currency.canWithdraw ? 1 : 0,
+      /** Decimals an amount of this currency may have (its minor unit). */
+      precision: currency.precision,
       legal_balance: fromUnits(legal.available, currency.precision),
       change_balance: fromUnits(change.available, currency.precision),
     });
@@ -104,8 +106,8 @@ export const walletRoutes = new Hono<AppEnv>()
   // Records -------------------------------------------------------------------
   .post("/wallet/legal_log", requireUser, async (c) => {
     const input = parse(c, legalLogSchema);
-    const currency = await requireCurrency(c.var.db, input.currency, { includeDisabled: true });
-    return ok(c, await ledgerLog(c.var.db, c.var.user.id, currency, input.type, input.page, input.limit, c.var.lang));
+    const currency = input.currency === undefined ? undefined : await requireCurrency(c.var.db, input.currency, { includeDisabled: true });
+    return ok(c, await ledgerLog(c.var.db, c.var.user.id, { currency, type: input.type, kind: input.kind }, input.page, input.limit, c.var.lang));
   })
   .get("/wallet/hzhistory", requireUser, async (c) => {
     const input = parse(c, pageSchema);

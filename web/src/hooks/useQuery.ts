@@ -20,7 +20,6 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[] = [
   const seq = useRef(0);
   const latestLoad = useRef(load);
   latestLoad.current = load;
-  // oxlint-disable-next-line react-hooks/exhaustive-deps -- deps are the caller's
   const reload = useCallback(() => {
     const mine = ++seq.current;
     setState((s) => ({ ...s, loading: true, error: undefined }));
@@ -30,6 +29,7 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[] = [
         mine === seq.current &&
         setState((s) => ({ data: s.data, loading: false, error: error instanceof ApiFailure ? error : new ApiFailure(String(error), "network") })),
     );
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps decide when to load again
   }, deps);
   useEffect(reload, [reload]);
   return { data: state.data, error: state.error, loading: state.loading, reload };

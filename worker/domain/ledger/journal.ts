@@ -1,3 +1,4 @@
+import { JOURNAL_KIND } from "../../../schema/api/money.ts";
 import { type AccountType, isAccountType } from "./accounts.ts";
 import { type Rounding, toUnits } from "./amounts.ts";
 
@@ -35,7 +36,6 @@ export class JournalError extends Error {}
 
 /** Visible ASCII: ref keys may embed a client's Idempotency-Key. */
 const REF_KEY = /^[\x21-\x7e]{1,200}$/;
-const KIND = /^[a-z][a-z0-9_]{0,39}$/;
 
 /**
  * Checks a journal and returns it without zero lines (they move nothing).
@@ -43,7 +43,7 @@ const KIND = /^[a-z][a-z0-9_]{0,39}$/;
  * zero per currency, unsafe or fractional amounts, bad account types or keys.
  */
 export function checkJournal(journal: Journal): Journal {
-  if (!KIND.test(journal.kind)) throw new JournalError(`bad kind ${journal.kind}`);
+  if (!JOURNAL_KIND.test(journal.kind)) throw new JournalError(`bad kind ${journal.kind}`);
   if (!REF_KEY.test(journal.refKey)) throw new JournalError(`bad ref key ${journal.refKey}`);
   const sums = new Map<number, number>();
   const lines: Line[] = [];

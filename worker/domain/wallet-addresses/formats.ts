@@ -1,6 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { Chain } from "../../../schema/api/wallet-addresses.ts";
 
 /**
  * Withdrawal address formats, pure. Checksums are verified, not only shapes:
@@ -11,7 +12,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
  *  - TRON: "T" + 33 base58 characters, base58check with version 0x41.
  */
 
-export type Chain = "BTC" | "ETH" | "TRON";
+export { type Chain, chainsForCurrency } from "../../../schema/api/wallet-addresses.ts";
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
@@ -128,20 +129,6 @@ export function isTronAddress(address: string): boolean {
 }
 
 const VALIDATORS: Record<Chain, (address: string) => boolean> = { BTC: isBtcAddress, ETH: isEthAddress, TRON: isTronAddress };
-
-/**
- * Which address formats a currency accepts, by its name: BTC; ETH, USDC and the
- * ERC-20 variants on Ethereum; TRX and TRC-20 variants on TRON; plain USDT on
- * either. Null when withdrawals of that currency have no known address format.
- */
-export function chainsForCurrency(name: string): Chain[] | null {
-  const n = name.toUpperCase().replace(/[\s_\-()]+/g, "");
-  if (n === "BTC") return ["BTC"];
-  if (n === "ETH" || n === "USDC" || n.endsWith("ERC20")) return ["ETH"];
-  if (n === "TRX" || n.endsWith("TRC20")) return ["TRON"];
-  if (n === "USDT") return ["ETH", "TRON"];
-  return null;
-}
 
 /** The first accepted chain whose format the address matches, else null. */
 export function detectChain(chains: readonly Chain[], address: string): Chain | null {

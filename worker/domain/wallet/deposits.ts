@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { deposits } from "../../../schema/db/index.ts";
-import { badRequest, conflict, notFound } from "../../http/api-error.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../http/api-error.ts";
 import type { Db } from "../../http/context.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { findOwnUpload, keyFromFileUrl } from "../files/uploads.ts";
@@ -14,7 +14,9 @@ import { findCurrency, requireCurrency, userAmount } from "./currencies.ts";
  * the user's change account, as in the original) or rejects it.
  *
  * Confirm and reject post journals under ONE ref_key, "deposit:review:<id>", so only
- * one of them can ever happen, once, even when operators click concurrently.
+ * one of them can ever happen, once, even when operators click concurrently; the
+ * losers get 409. `prefix` (an Idempotency-Key record) goes first in the same batch,
+ * so a retried request replays the first answer instead.
  */
 export const DEPOSITS_PER_HOUR = 20;
 
@@ -57,16 +59,18 @@ export async function requestDeposit(
 
 export const reviewRefKey = (depositId: number) => `deposit:review:${depositId}`;
 
-async function pendingDeposit(db: Db, depositId: number): Promise<Deposit> {
+async function pendingDeposit(db: Db, operatorId: number, depositId: number): Promise<Deposit> {
   const dep = await db.select().from(deposits).where(eq(deposits.id, depositId)).get();
   if (!dep) throw notFound();
+  // Separation of duties, as for identity verification: nobody credits their own deposit.
+  if (dep.userId === operatorId) throw forbidden();
   if (dep.status !== "pending") throw conflict("DEPOSIT_ALREADY_REVIEWED");
   return dep;
 }
 
-/** Credits a pending deposit exactly once; a second confirm (or a confirm after a reject) is 409. */
-export async function confirmDeposit(db: Db, operatorId: number, depositId: number, now = Date.now()): Promise<void> {
-  const dep = await pendingDeposit(db, depositId);
+/** Credits a pending deposit exactly once; a second confirm (or a confirm after a reject) is 409; one's own is 403. */
+export async function confirmDeposit(db: Db, operatorId: number, depositId: number, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+  const dep = await pendingDeposit(db, operatorId, depositId);
   const currency = await findCurrency(db, dep.currencyId, true);
   if (!currency) throw new Error(`currency ${dep.currencyId} of deposit ${dep.id} is missing`);
   // Precision cannot change while deposits exist (see admin currencies), so this is exact.
@@ -90,14 +94,14 @@ export async function confirmDeposit(db: Db, operatorId: number, depositId: numb
         .where(and(eq(deposits.id, dep.id), eq(deposits.status, "pending"))),
       auditStatement(db, { actorId: operatorId, action: "deposit.confirm", subjectType: "deposit", subjectId: dep.id, detail: { amount: dep.amount, currency: currency.name, user_id: dep.userId } }, now),
     ],
-    { now },
+    { now, prefix },
   );
   if (result.status === "duplicate") throw conflict("DEPOSIT_ALREADY_REVIEWED");
 }
 
 /** Rejects a pending deposit: an empty journal under the same review ref_key, so a later confirm cannot credit it. */
-export async function rejectDeposit(db: Db, operatorId: number, depositId: number, reason: string, now = Date.now()): Promise<void> {
-  const dep = await pendingDeposit(db, depositId);
+export async function rejectDeposit(db: Db, operatorId: number, depositId: number, reason: string, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+  const dep = await pendingDeposit(db, operatorId, depositId);
   const result = await post(
     db,
     { kind: "deposit_reject", refKey: reviewRefKey(dep.id), userId: dep.userId, memo: { deposit_id: dep.id, reason }, lines: [] },
@@ -108,7 +112,7 @@ export async function rejectDeposit(db: Db, operatorId: number, depositId: numbe
         .where(and(eq(deposits.id, dep.id), eq(deposits.status, "pending"))),
       auditStatement(db, { actorId: operatorId, action: "deposit.reject", subjectType: "deposit", subjectId: dep.id, detail: { reason, user_id: dep.userId } }, now),
     ],
-    { now },
+    { now, prefix },
   );
   if (result.status === "duplicate") throw conflict("DEPOSIT_ALREADY_REVIEWED");
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { Lang } from "../../../schema/api/lang.ts";
-import type { WalletAccount, WalletBalanceRow, WalletList } from "../../../schema/api/money.ts";
+import type { AdminDepositItem, AdminWithdrawalItem, Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../schema/api/money.ts";
 import { balances, currencies, deposits, journals, ledgerEntries, users, withdrawals } from "../../../schema/db/index.ts";
 import type { Db } from "../../http/context.ts";
 import { type MessageCode, translate } from "../../i18n/translate.ts";
@@ -119,42 +119,54 @@ export function journalInfo(kind: string, memoJson: string, lang: Lang): string 
   return translate(code, lang, { from: accountText(memo.from, lang), to: accountText(memo.to, lang) });
 }
 
-/** POST /wallet/legal_log: the caller's ledger entries for a currency (optionally one account type), newest first. */
-export async function ledgerLog(db: Db, userId: number, currency: Currency, type: AccountType | undefined, page: number, limit: number, lang: Lang) {
+export type LedgerFilter = { currency?: Currency; type?: AccountType; kind?: string };
+
+/**
+ * POST /wallet/legal_log: the caller's ledger entries, newest first, optionally of one currency,
+ * one account type and one journal kind. Entry ids grow with time, so one id order pages every
+ * currency as a single list.
+ */
+export async function ledgerLog(db: Db, userId: number, filter: LedgerFilter, page: number, limit: number, lang: Lang) {
   const where = and(
     eq(ledgerEntries.userId, userId),
-    eq(ledgerEntries.currencyId, currency.id),
-    type ? eq(ledgerEntries.accountType, type) : undefined,
+    filter.currency ? eq(ledgerEntries.currencyId, filter.currency.id) : undefined,
+    filter.type ? eq(ledgerEntries.accountType, filter.type) : undefined,
+    filter.kind ? eq(journals.kind, filter.kind) : undefined,
   );
   const [rows, total] = await Promise.all([
     db
       .select({
         id: ledgerEntries.id,
         amount: ledgerEntries.amount,
+        currencyId: ledgerEntries.currencyId,
         accountType: ledgerEntries.accountType,
         bucket: ledgerEntries.bucket,
         createdAt: ledgerEntries.createdAt,
         kind: journals.kind,
         memo: journals.memo,
+        currencyName: currencies.name,
+        precision: currencies.precision,
       })
       .from(ledgerEntries)
       .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+      .innerJoin(currencies, eq(currencies.id, ledgerEntries.currencyId))
       .where(where)
       .orderBy(desc(ledgerEntries.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(ledgerEntries).where(where).get(),
+    db.select({ n: count() }).from(ledgerEntries).innerJoin(journals, eq(journals.id, ledgerEntries.journalId)).where(where).get(),
   ]);
   const list = rows.map((r) => ({
     id: r.id,
-    value: fromUnits(r.amount, currency.precision),
+    value: fromUnits(r.amount, r.precision),
     info: journalInfo(r.kind, r.memo, lang),
     kind: r.kind,
     account_type: r.accountType,
     account: isAccountType(r.accountType) ? accountName(r.accountType) : String(r.accountType),
     bucket: r.bucket,
     created_time: r.createdAt,
-    currency_name: currency.name,
+    currency_id: r.currencyId,
+    currency_name: r.currencyName,
   }));
   return { list, count: total?.n ?? 0, ...pageInfo(total?.n ?? 0, page, limit) };
 }
@@ -278,7 +290,7 @@ export async function withdrawList(db: Db, userId: number, page: number, limit: 
 // Operators --------------------------------------------------------------------
 
 /** GET /admin/deposits: requests with the user and a link to the private voucher (operators may read it). */
-export async function adminDeposits(db: Db, status: "pending" | "confirmed" | "rejected" | "all", page: number, limit: number) {
+export async function adminDeposits(db: Db, status: AdminDepositItem["status"] | "all", page: number, limit: number): Promise<Paginated<AdminDepositItem>> {
   const where = status === "all" ? undefined : eq(deposits.status, status);
   const [rows, total] = await Promise.all([
     db
@@ -313,7 +325,7 @@ export async function adminDeposits(db: Db, status: "pending" | "confirmed" | "r
 }
 
 /** GET /admin/withdrawals: requests with the destination snapshot. */
-export async function adminWithdrawals(db: Db, status: "reviewing" | "approved" | "rejected" | "all", page: number, limit: number) {
+export async function adminWithdrawals(db: Db, status: AdminWithdrawalItem["status"] | "all", page: number, limit: number): Promise<Paginated<AdminWithdrawalItem>> {
   const where = status === "all" ? undefined : eq(withdrawals.status, status);
   const [rows, total] = await Promise.all([
     db
@@ -338,8 +350,8 @@ export async function adminWithdrawals(db: Db, status: "reviewing" | "approved" 
     amount: w.amount,
     fee: w.fee,
     receive: w.receive,
-    destination_type: w.destinationType,
-    destination: JSON.parse(w.destination) as unknown,
+    destination_type: w.destinationType as 0 | 1 | 2,
+    destination: JSON.parse(w.destination) as Record<string, unknown>,
     status: w.status,
     reason: w.reason,
     reviewed_by: w.reviewedBy,

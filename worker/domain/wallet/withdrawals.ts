@@ -1,9 +1,11 @@
-import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
-import { bankCards, identityVerifications, users, withdrawAddresses, withdrawals } from "../../../schema/db/index.ts";
-import { ApiError, badRequest, conflict, notFound, tooManyRequests, verificationRequired } from "../../http/api-error.ts";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { DAILY_LIMIT_BTC } from "../../../schema/api/money.ts";
+import { bankCards, users, withdrawAddresses, withdrawals } from "../../../schema/db/index.ts";
+import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, verificationRequired } from "../../http/api-error.ts";
 import type { Db } from "../../http/context.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { verificationLevel } from "../kyc/level.ts";
 import { hit, isLimited } from "../limits/rate-limit.ts";
 import {
   D,
@@ -26,14 +28,13 @@ import { type Currency, findCurrency, requireCurrency, userAmount } from "./curr
  * Withdrawals: the amount is held (available → locked, hold reason "withdraw")
  * until an operator approves (hold consumed: receive → external, fee → fees) or
  * rejects (hold released). Approve and reject share the ref_key
- * "withdraw:review:<id>", so exactly one of them happens, once.
+ * "withdraw:review:<id>", so exactly one of them happens, once; `prefix` (an
+ * Idempotency-Key record) rides in the same batch so a retry replays the answer.
  *
  * The fee is configuration (currencies.withdraw_fee), never the client's `rate`.
  */
 export type Withdrawal = typeof withdrawals.$inferSelect;
 
-/** 24-hour limit by identity level, in BTC (product-spec section 6). */
-export const DAILY_LIMIT_BTC: Record<1 | 2, string> = { 1: "200", 2: "500" };
 export const DAY_MS = 24 * 3600_000;
 /** Wrong pay passwords per user per window before 429. */
 export const PAY_PASSWORD_TRIES = 5;
@@ -41,17 +42,6 @@ export const PAY_PASSWORD_WINDOW_MS = 15 * 60_000;
 const BTC = "BTC";
 
 export type WithdrawInput = { currency: string; number: string; address?: string; type: "0" | "1" | "2"; payPassword: string };
-
-/** Highest identity level passed (0 none, 1 basic, 2 advanced). */
-export async function verifiedLevel(db: Db, userId: number): Promise<0 | 1 | 2> {
-  const row = await db
-    .select({ level: max(identityVerifications.level) })
-    .from(identityVerifications)
-    .where(and(eq(identityVerifications.userId, userId), eq(identityVerifications.status, "hasaudit")))
-    .get();
-  const level = row?.level ?? 0;
-  return level >= 2 ? 2 : level >= 1 ? 1 : 0;
-}
 
 /** Checks the pay password, counting wrong tries (429 after PAY_PASSWORD_TRIES in the window). */
 export async function checkPayPassword(db: Db, userId: number, password: string, pepper: string, now = Date.now()): Promise<void> {
@@ -130,7 +120,7 @@ export async function requestWithdrawal(
   if (!currency.canWithdraw || !currency.isChange) throw conflict("WITHDRAW_DISABLED", { currency: currency.name });
   const units = userAmount(currency, input.number);
 
-  const level = await verifiedLevel(db, userId);
+  const level = await verificationLevel(db, userId);
   if (level < 1) throw verificationRequired();
   await checkPayPassword(db, userId, input.payPassword, pepper, now);
 
@@ -187,9 +177,11 @@ export async function requestWithdrawal(
 
 export const withdrawReviewKey = (withdrawalId: number) => `withdraw:review:${withdrawalId}`;
 
-async function reviewingWithdrawal(db: Db, id: number): Promise<{ w: Withdrawal; currency: Currency }> {
+async function reviewingWithdrawal(db: Db, operatorId: number, id: number): Promise<{ w: Withdrawal; currency: Currency }> {
   const w = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).get();
   if (!w) throw notFound();
+  // Separation of duties, as for identity verification: nobody pays out their own withdrawal.
+  if (w.userId === operatorId) throw forbidden();
   if (w.status !== "reviewing") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
   const currency = await findCurrency(db, w.currencyId, true);
   if (!currency) throw new Error(`currency ${w.currencyId} of withdrawal ${w.id} is missing`);
@@ -197,8 +189,8 @@ async function reviewingWithdrawal(db: Db, id: number): Promise<{ w: Withdrawal;
 }
 
 /** Pays out: the held amount leaves the user's locked funds; receive → external, fee → fees. */
-export async function approveWithdrawal(db: Db, operatorId: number, id: number, now = Date.now()): Promise<void> {
-  const { w, currency } = await reviewingWithdrawal(db, id);
+export async function approveWithdrawal(db: Db, operatorId: number, id: number, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+  const { w, currency } = await reviewingWithdrawal(db, operatorId, id);
   const amount = toUnits(w.amount, currency.precision, "exact");
   const fee = toUnits(w.fee, currency.precision, "exact");
   const result = await consume(
@@ -221,14 +213,14 @@ export async function approveWithdrawal(db: Db, operatorId: number, id: number, 
         .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
       auditStatement(db, { actorId: operatorId, action: "withdrawal.approve", subjectType: "withdrawal", subjectId: w.id, detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId } }, now),
     ],
-    { now },
+    { now, prefix },
   ).catch(alreadyReviewed);
   if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
 }
 
 /** Refuses: the hold is released back to the user's available funds. */
-export async function rejectWithdrawal(db: Db, operatorId: number, id: number, reason: string, now = Date.now()): Promise<void> {
-  const { w } = await reviewingWithdrawal(db, id);
+export async function rejectWithdrawal(db: Db, operatorId: number, id: number, reason: string, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+  const { w } = await reviewingWithdrawal(db, operatorId, id);
   const result = await release(
     db,
     w.holdId,
@@ -240,7 +232,7 @@ export async function rejectWithdrawal(db: Db, operatorId: number, id: number, r
         .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
       auditStatement(db, { actorId: operatorId, action: "withdrawal.reject", subjectType: "withdrawal", subjectId: w.id, detail: { reason, user_id: w.userId } }, now),
     ],
-    { now },
+    { now, prefix },
   ).catch(alreadyReviewed);
   if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
 }

@@ -97,13 +97,15 @@ export function inAccount(c: Coin, account: AccountName): boolean {
 /** Pages as the wallet answers them: `{data[], page, pages, total}`. */
 export type Page<T> = { data: T[]; page: number; pages: number; total: number };
 
-/** POST /wallet/get_info: the fixed withdrawal fee (`rate`), the minimum and balances of a coin. */
+/** POST /wallet/get_info: the fixed withdrawal fee (`rate`), the minimum, the decimals and balances of a coin. */
 export type CoinInfo = {
   currency: number;
   name: string;
   rate: string;
   min_number: string;
   can_withdraw: 0 | 1;
+  /** Decimals an amount may have (the coin's minor unit). */
+  precision: number;
   legal_balance: string;
   change_balance: string;
 };
@@ -174,13 +176,20 @@ export type LedgerRecord = {
   bucket: "available" | "locked";
   created_time: number;
   currency_name: string;
-  currency_id?: number;
+  currency_id: number;
 };
 export type LedgerPage = { list: LedgerRecord[]; count: number; page: number; pages: number; total: number };
 
-/** POST /wallet/legal_log: one coin's ledger entries (optionally one account), newest first. */
-export const fetchLedger = (input: { currency: number; account?: AccountName; page: number; limit?: number }) =>
-  post<LedgerPage>("/wallet/legal_log", { currency: input.currency, type: input.account, page: input.page, limit: input.limit ?? 10 }, { silent: true });
+/**
+ * POST /wallet/legal_log: the caller's ledger entries, newest first; every coin unless `currency`
+ * is given, optionally only one account and one journal kind. Paged by the server.
+ */
+export const fetchLedger = (input: { currency?: number; account?: AccountName; kind?: string; page: number; limit?: number }) =>
+  post<LedgerPage>(
+    "/wallet/legal_log",
+    { currency: input.currency, type: input.account, kind: input.kind, page: input.page, limit: input.limit ?? 10 },
+    { silent: true },
+  );
 
 export type TransferRecord = { id: number; value: string; info: string; from: string; to: string; currency_id: number; currency_name: string; created_time: number };
 /** GET /wallet/hzhistory: transfers between accounts, Laravel-style page. */

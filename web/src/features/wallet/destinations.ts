@@ -1,6 +1,6 @@
 import { BANK_FIELDS, type BankCardInput, type BankCardView, type BankField, type InternationalCardAnswer } from "../../../../schema/api/bank.ts";
 import type { Paged } from "../../../../schema/api/kyc.ts";
-import type { WalletAddressItem } from "../../../../schema/api/wallet-addresses.ts";
+import { type Chain, chainsForCurrency, type WalletAddressItem } from "../../../../schema/api/wallet-addresses.ts";
 import { get, post } from "../../lib/api.ts";
 
 /**
@@ -9,7 +9,8 @@ import { get, post } from "../../lib/api.ts";
  */
 
 export { BANK_FIELDS };
-export type { BankCardInput, BankCardView, BankField, InternationalCardAnswer, Paged, WalletAddressItem };
+export { chainsForCurrency };
+export type { BankCardInput, BankCardView, BankField, Chain, InternationalCardAnswer, Paged, WalletAddressItem };
 
 export type BankKind = "domestic" | "international";
 
@@ -26,21 +27,9 @@ export const deleteAddress = (id: number) => post<string>("/user/wallet/del", { 
  * Address shapes per chain, for messages while typing (the worker also checks
  * the checksums): BTC legacy/P2SH or bech32, Ethereum 0x + 40 hex, TRON T + 33.
  */
-const SHAPES = {
+const SHAPES: Record<Chain, RegExp> = {
   BTC: /^(?:[13][1-9A-HJ-NP-Za-km-z]{24,33}|bc1[02-9ac-hj-np-z]{11,87}|BC1[02-9AC-HJ-NP-Z]{11,87})$/,
   ETH: /^0x[0-9a-fA-F]{40}$/,
   TRON: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-} as const;
-export type Chain = keyof typeof SHAPES;
-
-/** Which chains a coin's withdrawals use, by its name (the worker's rule); null: no known address format. */
-export function chainsForCurrency(name: string): Chain[] | null {
-  const n = name.toUpperCase().replace(/[\s_\-()]+/g, "");
-  if (n === "BTC") return ["BTC"];
-  if (n === "ETH" || n === "USDC" || n.endsWith("ERC20")) return ["ETH"];
-  if (n === "TRX" || n.endsWith("TRC20")) return ["TRON"];
-  if (n === "USDT") return ["ETH", "TRON"];
-  return null;
-}
-
+};
 export const addressMatches = (chains: readonly Chain[], address: string) => chains.some((c) => SHAPES[c].test(address));

@@ -1,11 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { fetchAudit } from "../../features/admin/api.ts";
 import { usePagedList } from "../../hooks/usePagedList.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
-import { LoadMore } from "./parts.tsx";
+import { PagedView } from "./parts.tsx";
 
 const detailText = (detail: unknown) => (detail === null || detail === undefined || detail === "" ? "" : typeof detail === "string" ? detail : JSON.stringify(detail));
 
@@ -17,13 +15,9 @@ export default function AdminAuditPage() {
     return { items: answer.data, hasMore: page < answer.pages };
   }, []);
 
-  let body;
-  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (list.loading && list.items.length === 0) body = <DelayedSpinner />;
-  else if (list.items.length === 0) body = <EmptyState />;
-  else
-    body = (
-      <>
+  const body = (
+    <PagedView list={list}>
+      {(items) => (
         <div className="table-wrap">
           <table className="admin-table stack-sm">
             <thead>
@@ -36,7 +30,7 @@ export default function AdminAuditPage() {
               </tr>
             </thead>
             <tbody>
-              {list.items.map((a) => (
+              {items.map((a) => (
                 <tr key={a.id}>
                   <td className="nowrap" data-label={t("admin.audit.time")}>{formatDate(a.created_at, true)}</td>
                   <td data-label={t("admin.audit.actor")}>{a.actor_uid ?? a.actor_id}</td>
@@ -52,9 +46,9 @@ export default function AdminAuditPage() {
             </tbody>
           </table>
         </div>
-        <LoadMore list={list} />
-      </>
-    );
+      )}
+    </PagedView>
+  );
 
   return <AdminShell title={t("admin.nav.audit")}>{body}</AdminShell>;
 }

@@ -1,42 +1,22 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { PrivateImage } from "../../components/PrivateImage.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { approveKyc, fetchKycQueue, type KycQueueItem, type KycQueueStatus, rejectKyc } from "../../features/admin/api.ts";
-import { useReasonPrompt } from "../../features/admin/components/ReasonPrompt.tsx";
+import { approveKyc, fetchKycQueue, type KycQueueItem, rejectKyc } from "../../features/admin/api.ts";
+import { DecisionActions, useDecision } from "../../features/admin/components/Decision.tsx";
 import { KycStatusBadge } from "../../features/kyc/components/KycStatusBadge.tsx";
-import { usePagedList } from "../../hooks/usePagedList.ts";
 import { formatDate } from "../../lib/time.ts";
-import { confirmDialog, toast } from "../../lib/ui.ts";
-import { AdminShell } from "./AdminShell.tsx";
-import { LoadMore, StatusTabs, UserCell } from "./parts.tsx";
+import { UserCell } from "./parts.tsx";
+import { QueuePage } from "./QueuePage.tsx";
 
-const STATUSES: KycQueueStatus[] = ["auditing", "hasaudit", "failed"];
+const STATUSES = ["auditing", "hasaudit", "failed"] as const;
 
 function KycCard({ item, onDecided }: { item: KycQueueItem; onDecided: () => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const reasonPrompt = useReasonPrompt();
   const who = item.email ?? item.mobile ?? item.uid;
-
-  const decide = async (approve: boolean) => {
-    let reason: string | null = null;
-    if (approve) {
-      const ok = await confirmDialog({ title: t("admin.kyc.approveTitle"), message: t("admin.kyc.approveMessage", { level: item.level, user: who }) });
-      if (!ok) return;
-    } else {
-      reason = await reasonPrompt.ask(t("admin.kyc.rejectTitle"), t("admin.kyc.rejectMessage", { level: item.level, user: who }));
-      if (reason === null) return;
-    }
-    setBusy(true);
-    try {
-      toast(approve ? await approveKyc(item.id) : await rejectKyc(item.id, reason!));
-      onDecided();
-    } catch {
-      setBusy(false);
-    }
-  };
+  const decision = useDecision({
+    approve: { title: t("admin.kyc.approveTitle"), message: t("admin.kyc.approveMessage", { level: item.level, user: who }), run: () => approveKyc(item.id) },
+    reject: { title: t("admin.kyc.rejectTitle"), message: t("admin.kyc.rejectMessage", { level: item.level, user: who }), run: (reason) => rejectKyc(item.id, reason) },
+    onDecided,
+  });
 
   return (
     <article className="admin-card" data-testid={`kyc-item-${item.id}`}>
@@ -78,49 +58,21 @@ function KycCard({ item, onDecided }: { item: KycQueueItem; onDecided: () => voi
           </figure>
         </div>
       )}
-      {item.status === "auditing" && (
-        <div className="admin-actions">
-          <button type="button" className="btn btn-small btn-down" disabled={busy} onClick={() => void decide(false)}>
-            {t("admin.common.reject")}
-          </button>
-          <button type="button" className="btn btn-small btn-up" disabled={busy} onClick={() => void decide(true)}>
-            {t("admin.common.approve")}
-          </button>
-        </div>
-      )}
-      {reasonPrompt.element}
+      {item.status === "auditing" && <DecisionActions decision={decision} />}
+      {decision.element}
     </article>
   );
 }
 
 export default function AdminKycPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<KycQueueStatus>("auditing");
-  const list = usePagedList(async (page) => {
-    const answer = await fetchKycQueue(status, page);
-    return { items: answer.data, hasMore: page < answer.pages };
-  }, [status]);
-
-  let body;
-  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (list.loading && list.items.length === 0) body = <DelayedSpinner />;
-  else if (list.items.length === 0) body = <EmptyState text={t("admin.common.queueEmpty")} />;
-  else
-    body = (
-      <>
-        <div className="admin-grid">
-          {list.items.map((item) => (
-            <KycCard key={item.id} item={item} onDecided={list.reload} />
-          ))}
-        </div>
-        <LoadMore list={list} />
-      </>
-    );
-
   return (
-    <AdminShell title={t("admin.nav.kyc")}>
-      <StatusTabs value={status} options={STATUSES.map((s) => ({ value: s, label: t(`kyc.status.${s}`) }))} onChange={setStatus} />
-      {body}
-    </AdminShell>
+    <QueuePage
+      title={t("admin.nav.kyc")}
+      statuses={STATUSES}
+      label={(s) => t(`kyc.status.${s}`)}
+      load={fetchKycQueue}
+      Card={KycCard}
+    />
   );
 }

@@ -1,14 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { IconSearch } from "../../components/icons.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { searchUsers } from "../../features/admin/api.ts";
 import { usePagedList } from "../../hooks/usePagedList.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
-import { LoadMore } from "./parts.tsx";
+import { PagedView } from "./parts.tsx";
 
 /** User look-up by uid, email, mobile or id; newest first when the search is empty. */
 export default function AdminUsersPage() {
@@ -26,13 +24,9 @@ export default function AdminUsersPage() {
     setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
   };
 
-  let body;
-  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (list.loading && list.items.length === 0) body = <DelayedSpinner />;
-  else if (list.items.length === 0) body = <EmptyState text={t("admin.users.none")} />;
-  else
-    body = (
-      <>
+  const body = (
+    <PagedView list={list} empty={t("admin.users.none")}>
+      {(items) => (
         <div className="table-wrap">
           <table className="admin-table stack-sm">
             <thead>
@@ -46,7 +40,7 @@ export default function AdminUsersPage() {
               </tr>
             </thead>
             <tbody>
-              {list.items.map((u) => (
+              {items.map((u) => (
                 <tr key={u.id}>
                   <td data-label={t("admin.users.uid")}>
                     <Link to={`/admin/users/${u.id}`}>{u.uid}</Link>
@@ -63,9 +57,9 @@ export default function AdminUsersPage() {
             </tbody>
           </table>
         </div>
-        <LoadMore list={list} />
-      </>
-    );
+      )}
+    </PagedView>
+  );
 
   return (
     <AdminShell title={t("admin.nav.users")}>

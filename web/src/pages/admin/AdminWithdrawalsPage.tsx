@@ -1,15 +1,10 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { type AdminWithdrawal, approveWithdrawal, fetchWithdrawals, rejectWithdrawal, type WithdrawalStatus } from "../../features/admin/api.ts";
-import { useReasonPrompt } from "../../features/admin/components/ReasonPrompt.tsx";
+import { type AdminWithdrawal, approveWithdrawal, fetchWithdrawals, rejectWithdrawal } from "../../features/admin/api.ts";
+import { DecisionActions, useDecision } from "../../features/admin/components/Decision.tsx";
 import { amount } from "../../features/wallet/format.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
 import { formatDate } from "../../lib/time.ts";
-import { confirmDialog, toast } from "../../lib/ui.ts";
-import { AdminShell } from "./AdminShell.tsx";
-import { LoadMore, StatusTabs, UserCell } from "./parts.tsx";
+import { UserCell } from "./parts.tsx";
+import { QueuePage } from "./QueuePage.tsx";
 
 const STATUS_CLASS = { reviewing: "warn", approved: "up", rejected: "down" } as const;
 const BANK_KEYS = ["real_name", "bank_account", "bank_name", "bank_dizhi", "bank_network", "swift_code", "phone", "alipay_account", "wechat_account", "wechat_nickname"] as const;
@@ -61,31 +56,17 @@ function Destination({ item }: { item: AdminWithdrawal }) {
 
 function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided: () => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const reasonPrompt = useReasonPrompt();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
-
-  const decide = async (approve: boolean) => {
-    let reason: string | null = null;
-    if (approve) {
-      const ok = await confirmDialog({
-        title: t("admin.withdrawals.approveTitle"),
-        message: t("admin.withdrawals.approveMessage", { amount: figure, receive: `${amount(item.receive)} ${item.currency}`, user: who }),
-      });
-      if (!ok) return;
-    } else {
-      reason = await reasonPrompt.ask(t("admin.withdrawals.rejectTitle"), t("admin.withdrawals.rejectMessage", { amount: figure, user: who }));
-      if (reason === null) return;
-    }
-    setBusy(true);
-    try {
-      toast(approve ? await approveWithdrawal(item.id) : await rejectWithdrawal(item.id, reason!));
-      onDecided();
-    } catch {
-      setBusy(false);
-    }
-  };
+  const decision = useDecision({
+    approve: {
+      title: t("admin.withdrawals.approveTitle"),
+      message: t("admin.withdrawals.approveMessage", { amount: figure, receive: `${amount(item.receive)} ${item.currency}`, user: who }),
+      run: (key) => approveWithdrawal(item.id, key),
+    },
+    reject: { title: t("admin.withdrawals.rejectTitle"), message: t("admin.withdrawals.rejectMessage", { amount: figure, user: who }), run: (reason, key) => rejectWithdrawal(item.id, reason, key) },
+    onDecided,
+  });
 
   return (
     <article className="admin-card" data-testid={`admin-withdrawal-${item.id}`}>
@@ -109,17 +90,8 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
         )}
       </dl>
       <Destination item={item} />
-      {item.status === "reviewing" && (
-        <div className="admin-actions">
-          <button type="button" className="btn btn-small btn-down" disabled={busy} onClick={() => void decide(false)}>
-            {t("admin.common.reject")}
-          </button>
-          <button type="button" className="btn btn-small btn-up" disabled={busy} onClick={() => void decide(true)}>
-            {t("admin.common.approve")}
-          </button>
-        </div>
-      )}
-      {reasonPrompt.element}
+      {item.status === "reviewing" && <DecisionActions decision={decision} />}
+      {decision.element}
     </article>
   );
 }
@@ -127,35 +99,13 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
 /** Withdrawal requests: approve (pays out, fee to the fee account) or reject with a reason (funds released). */
 export default function AdminWithdrawalsPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<WithdrawalStatus>("reviewing");
-  const list = usePagedList(async (page) => {
-    const answer = await fetchWithdrawals(status, page);
-    return { items: answer.data, hasMore: page < answer.pages };
-  }, [status]);
-
-  let body;
-  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (list.loading && list.items.length === 0) body = <DelayedSpinner />;
-  else if (list.items.length === 0) body = <EmptyState text={t("admin.common.queueEmpty")} />;
-  else
-    body = (
-      <>
-        <div className="admin-grid">
-          {list.items.map((item) => (
-            <WithdrawalCard key={item.id} item={item} onDecided={list.reload} />
-          ))}
-        </div>
-        <LoadMore list={list} />
-      </>
-    );
   return (
-    <AdminShell title={t("admin.nav.withdrawals")}>
-      <StatusTabs
-        value={status}
-        options={(["reviewing", "approved", "rejected", "all"] as const).map((s) => ({ value: s, label: t(`admin.withdrawals.status.${s}`) }))}
-        onChange={setStatus}
-      />
-      {body}
-    </AdminShell>
+    <QueuePage
+      title={t("admin.nav.withdrawals")}
+      statuses={["reviewing", "approved", "rejected", "all"] as const}
+      label={(s) => t(`admin.withdrawals.status.${s}`)}
+      load={fetchWithdrawals}
+      Card={WithdrawalCard}
+    />
   );
 }

@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { EmptyState, ErrorView } from "../../components/States.tsx";
 import type { PagedList } from "../../hooks/usePagedList.ts";
 
 /** Small pieces the console pages share. */
@@ -23,6 +26,19 @@ export function LoadMore({ list }: { list: Pick<PagedList<unknown>, "hasMore" | 
     <button type="button" className="btn btn-ghost btn-block load-more" disabled={list.loading} onClick={list.loadMore}>
       {list.loading ? t("common.loading") : t("admin.common.loadMore")}
     </button>
+  );
+}
+
+/** A paged list with its states: error with retry, the delayed spinner, the empty text, else the items and "load more". */
+export function PagedView<T>({ list, empty, children }: { list: PagedList<T>; empty?: string; children: (items: T[]) => ReactNode }) {
+  if (list.error) return <ErrorView message={list.error.message} onRetry={list.reload} />;
+  if (list.loading && list.items.length === 0) return <DelayedSpinner />;
+  if (list.items.length === 0) return <EmptyState text={empty} />;
+  return (
+    <>
+      {children(list.items)}
+      <LoadMore list={list} />
+    </>
   );
 }
 

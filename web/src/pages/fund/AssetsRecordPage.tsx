@@ -6,12 +6,12 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
-import { fetchLedger, fetchWalletList, holdings } from "../../features/wallet/api.ts";
+import { fetchWalletList, holdings } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
 import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { useLedger } from "../../features/wallet/useLedger.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { D } from "../../lib/decimal.ts";
 import { RecordList } from "./parts.tsx";
@@ -26,10 +26,7 @@ export default function AssetsRecordPage() {
   const currency = Number(params.get("currency"));
   const filter: AccountName | "all" = isAccountName(params.get("filter")) ? (params.get("filter") as AccountName) : "all";
   const wallet = useQuery(() => fetchWalletList(token), [token]);
-  const ledger = usePagedList(async (page) => {
-    const answer = await fetchLedger({ currency, account: filter === "all" ? undefined : filter, page, limit: 20 });
-    return { items: answer.list, hasMore: page < answer.pages };
-  }, [currency, filter]);
+  const ledger = useLedger({ currency, account: filter === "all" ? undefined : filter });
   const show = (text: string) => (hidden ? HIDDEN : text);
 
   const rows = wallet.data ? ACCOUNTS.map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) })).filter((r) => r.holding) : [];

@@ -8,7 +8,7 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { fetchCoins, fetchWalletList, holdings, inAccount, invalidateWallet, transferBetweenAccounts } from "../../features/wallet/api.ts";
+import { coinDecimals, fetchCoins, fetchWalletList, holdings, inAccount, invalidateWallet, transferBetweenAccounts } from "../../features/wallet/api.ts";
 import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
 import { IconSwap } from "../../features/wallet/components/icons.tsx";
 import { amount } from "../../features/wallet/format.ts";
@@ -18,13 +18,29 @@ import { dec } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
+/** One end of a transfer: an account the coin lives in. */
+function AccountSelect({ label, accounts, value, onChange, testId }: { label: string; accounts: AccountName[]; value: AccountName; onChange: (a: AccountName) => void; testId: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as AccountName)} data-testid={testId}>
+        {accounts.map((a) => (
+          <option key={a} value={a}>
+            {t(`fund.accounts.${a}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Moves a coin between the caller's own accounts (no fee). */
 export default function FundTransferPage() {
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const coinId = useId();
-  const fromId = useId();
-  const toId = useId();
   const [params] = useSearchParams();
   const [reloadKey, setReloadKey] = useState(0);
   const query = useQuery(() => Promise.all([fetchCoins(), fetchWalletList(token, { force: true })]), [token, reloadKey]);
@@ -76,6 +92,7 @@ export default function FundTransferPage() {
   const toAccount = accounts.includes(to) && to !== fromAccount ? to : accounts.find((a) => a !== fromAccount)!;
   const available = holdings(wallet, fromAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
   const toBalance = holdings(wallet, toAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
+  const decimals = coinDecimals(coin);
 
   const change = (patch: () => void) => {
     idem.reset();
@@ -102,7 +119,7 @@ export default function FundTransferPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const message = amountMessage(amountIssue(value, { max: available }), { coin: coin.name, max: amount(available) });
+    const message = amountMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: amount(available) });
     setError(message);
     if (message) return;
     const ok = await confirmDialog({
@@ -141,26 +158,8 @@ export default function FundTransferPage() {
 
         <div className="transfer-box card">
           <div className="transfer-ends">
-            <div className="field">
-              <label htmlFor={fromId}>{t("fund.transfer.from")}</label>
-              <select id={fromId} className="input" value={fromAccount} onChange={(e) => pickFrom(e.target.value as AccountName)} data-testid="transfer-from">
-                {accounts.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`fund.accounts.${a}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={toId}>{t("fund.transfer.to")}</label>
-              <select id={toId} className="input" value={toAccount} onChange={(e) => pickTo(e.target.value as AccountName)} data-testid="transfer-to">
-                {accounts.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`fund.accounts.${a}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <AccountSelect label={t("fund.transfer.from")} accounts={accounts} value={fromAccount} onChange={pickFrom} testId="transfer-from" />
+            <AccountSelect label={t("fund.transfer.to")} accounts={accounts} value={toAccount} onChange={pickTo} testId="transfer-to" />
           </div>
           <button type="button" className="swap-btn" onClick={swap} aria-label={t("fund.transfer.swap")} data-testid="transfer-swap">
             <IconSwap size={20} />
@@ -172,6 +171,7 @@ export default function FundTransferPage() {
           value={value}
           onChange={(v) => change(() => setValue(v))}
           unit={coin.name}
+          decimals={decimals}
           onAll={() => change(() => setValue(dec(available).toFixed()))}
           hint={t("fund.transfer.available", { amount: amount(available), coin: coin.name })}
           error={error}

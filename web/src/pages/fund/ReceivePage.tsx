@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState } from "../../components/States.tsx";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { coinDecimals, fetchCoinInfo, fetchCoins, fetchDepositAddresses, invalidateWallet, requestDeposit } from "../../features/wallet/api.ts";
+import { fetchCoinInfo, fetchDepositAddresses, invalidateWallet, requestDeposit } from "../../features/wallet/api.ts";
 import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
 import { QrCode } from "../../features/wallet/components/QrCode.tsx";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
@@ -15,6 +14,7 @@ import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
+import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 
 /** Deposit: the coin's addresses per chain with a QR code, then the request with its payment voucher. */
@@ -24,7 +24,8 @@ export default function ReceivePage() {
   const later = useLater();
   const [params] = useSearchParams();
   const currency = Number(params.get("currency"));
-  const query = useQuery(() => Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency), fetchCoins()]), [currency]);
+  const valid = Number.isInteger(currency) && currency > 0;
+  const query = useQuery(async () => (valid ? Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency)]) : null), [currency]);
   const [chainIndex, setChainIndex] = useState(0);
   const [value, setValue] = useState("");
   const [voucher, setVoucher] = useState("");
@@ -33,38 +34,13 @@ export default function ReceivePage() {
   const idem = useIdempotencyKey();
   const amountMessage = useAmountMessage();
 
-  if (!Number.isInteger(currency) || currency <= 0) {
-    return (
-      <>
-        <NavBar title={t("fund.receive.title")} />
-        <EmptyState text={t("fund.common.pickCoin")}>
-          <button type="button" className="btn btn-primary" onClick={() => navigate("/fund/select?for=receive", { replace: true })}>
-            {t("fund.common.chooseCoin")}
-          </button>
-        </EmptyState>
-      </>
-    );
-  }
-  if (query.error && !query.data) {
-    return (
-      <>
-        <NavBar title={t("fund.receive.title")} />
-        <ErrorView message={query.error.message} onRetry={query.reload} />
-      </>
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <NavBar title={t("fund.receive.title")} />
-        <DelayedSpinner />
-      </>
-    );
+  if (!valid || !query.data) {
+    return <CoinPageState title={t("fund.receive.title")} purpose="receive" valid={valid} error={query.error} onRetry={query.reload} />;
   }
 
-  const [info, addresses, coins] = query.data;
+  const [info, addresses] = query.data;
   const coin = info.name;
-  const decimals = coinDecimals(coins.find((c) => c.id === info.currency));
+  const decimals = info.precision;
   const current = addresses[Math.min(chainIndex, addresses.length - 1)];
 
   const change = (patch: () => void) => {

@@ -1,12 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { DAILY_LIMIT_BTC } from "../../../../schema/api/money.ts";
 import { loadUser } from "../../features/session/session.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { coinDecimals, fetchCoinInfo, fetchCoins, invalidateWallet, requestWithdrawal } from "../../features/wallet/api.ts";
+import { fetchCoinInfo, invalidateWallet, requestWithdrawal } from "../../features/wallet/api.ts";
 import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
 import { chainsForCurrency, fetchAddresses, fetchBankCard, fetchInternationalCard } from "../../features/wallet/destinations.ts";
 import { amount } from "../../features/wallet/format.ts";
@@ -15,10 +14,10 @@ import { useLater } from "../../hooks/useLater.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { D, dec } from "../../lib/decimal.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
+import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 
 type DestType = 0 | 1 | 2;
-const DAILY_LIMIT_BTC = { 1: "200", 2: "500" } as const;
 
 /** Withdraw a coin to a saved address, the bank card or the international bank; fee and minimum from configuration. */
 export default function WithdrawPage() {
@@ -31,15 +30,14 @@ export default function WithdrawPage() {
   const valid = Number.isInteger(currency) && currency > 0;
   const query = useQuery(async () => {
     if (!valid) return null;
-    const [info, coins, addresses, card, intl, user] = await Promise.all([
+    const [info, addresses, card, intl, user] = await Promise.all([
       fetchCoinInfo(currency),
-      fetchCoins(),
       fetchAddresses(1, 100),
       fetchBankCard(),
       fetchInternationalCard(),
       loadUser({ silent: true }),
     ]);
-    return { info, coin: coins.find((c) => c.id === currency), addresses: addresses.data.filter((a) => a.currency === currency), card, intl: intl.data, user };
+    return { info, addresses: addresses.data.filter((a) => a.currency === currency), card, intl: intl.data, user };
   }, [currency]);
   const [type, setType] = useState<DestType>(0);
   const [addressId, setAddressId] = useState<number | null>(null);
@@ -51,38 +49,13 @@ export default function WithdrawPage() {
   const amountMessage = useAmountMessage();
 
   const title = query.data ? t("fund.withdraw.titleCoin", { coin: query.data.info.name }) : t("fund.withdraw.title");
-  if (!valid) {
-    return (
-      <>
-        <NavBar title={title} />
-        <EmptyState text={t("fund.common.pickCoin")}>
-          <button type="button" className="btn btn-primary" onClick={() => navigate("/fund/select?for=withdraw", { replace: true })}>
-            {t("fund.common.chooseCoin")}
-          </button>
-        </EmptyState>
-      </>
-    );
-  }
-  if (query.error && !query.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={query.error.message} onRetry={query.reload} />
-      </>
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <DelayedSpinner />
-      </>
-    );
+  if (!valid || !query.data) {
+    return <CoinPageState title={title} purpose="withdraw" valid={valid} error={query.error} onRetry={query.reload} />;
   }
 
   const { info, addresses, card, intl, user } = query.data;
   const coin = info.name;
-  const decimals = coinDecimals(query.data.coin);
+  const decimals = info.precision;
   const balance = info.change_balance;
   const fee = info.rate;
   const selected = addresses.find((a) => a.id === addressId) ?? (addresses.length === 1 ? addresses[0] : undefined);

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
+import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import type { PagedList } from "../../hooks/usePagedList.ts";
+import type { ApiFailure } from "../../lib/api.ts";
 
 /** A paged record list with its loading, error, empty and "load more" states. */
 export function RecordList<T>({ list, render, empty, testId }: { list: PagedList<T>; render: (item: T) => ReactNode; empty?: string; testId?: string }) {
@@ -34,5 +37,34 @@ export function Tabs<T extends string>({ value, options, onChange }: { value: T;
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * A page about one coin (deposit, withdrawal) before its data is there: no coin in
+ * the address (a button to choose one), the load failed (retry), or still loading.
+ */
+export function CoinPageState({ title, purpose, valid, error, onRetry }: { title: string; purpose: "receive" | "withdraw"; valid: boolean; error?: ApiFailure; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  let body: ReactNode;
+  if (!valid) {
+    body = (
+      <EmptyState text={t("fund.common.pickCoin")}>
+        <button type="button" className="btn btn-primary" onClick={() => navigate(`/fund/select?for=${purpose}`, { replace: true })}>
+          {t("fund.common.chooseCoin")}
+        </button>
+      </EmptyState>
+    );
+  } else if (error) {
+    body = <ErrorView message={error.message} onRetry={onRetry} />;
+  } else {
+    body = <DelayedSpinner />;
+  }
+  return (
+    <>
+      <NavBar title={title} />
+      {body}
+    </>
   );
 }

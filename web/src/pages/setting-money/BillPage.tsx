@@ -1,16 +1,15 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavBar } from "../../components/NavBar.tsx";
-import { fetchCoins, fetchLedger } from "../../features/wallet/api.ts";
+import { fetchCoins } from "../../features/wallet/api.ts";
 import { BILL_KINDS, useKindLabel } from "../../features/wallet/components/kinds.ts";
 import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
-import { LedgerStream } from "../../features/wallet/ledger-stream.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { useLedger } from "../../features/wallet/useLedger.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { RecordList } from "../fund/parts.tsx";
 import "../../styles/fund.css";
 
-/** The caller's bill: every ledger entry, filtered by coin and by kind. */
+/** The caller's bill: every ledger entry, filtered by coin and by kind (by the server, one paged list). */
 export default function BillPage() {
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
@@ -19,18 +18,7 @@ export default function BillPage() {
   const coins = useQuery(fetchCoins, []);
   const [coin, setCoin] = useState<number | "all">("all");
   const [kind, setKind] = useState<string>("all");
-  const stream = useRef<LedgerStream | null>(null);
-  const list = usePagedList(async (page) => {
-    if (page === 1 || !stream.current) {
-      const ids = coin === "all" ? (await fetchCoins()).map((c) => c.id) : [coin];
-      stream.current = new LedgerStream(
-        ids,
-        (c, p) => fetchLedger({ currency: c, page: p, limit: 20 }),
-        kind === "all" ? undefined : (r) => r.kind === kind,
-      );
-    }
-    return stream.current.next(20);
-  }, [coin, kind]);
+  const list = useLedger({ currency: coin === "all" ? undefined : coin, kind: kind === "all" ? undefined : kind });
 
   return (
     <>

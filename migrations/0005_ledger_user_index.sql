@@ -1,0 +1,1 @@
+CREATE INDEX `ledger_entries_user_all` ON `ledger_entries` (`user_id`,`id`);

@@ -1,0 +1,69 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiFailure, newIdempotencyKey } from "../../../lib/api.ts";
+import { confirmDialog, toast } from "../../../lib/ui.ts";
+import { useReasonPrompt } from "./ReasonPrompt.tsx";
+
+type Step<A extends unknown[]> = { title: string; message: string; run: (...args: A) => Promise<string> };
+
+/**
+ * One operator decision on a queued request (deposit, withdrawal, verification):
+ * approving asks for confirmation, rejecting asks for a reason, then the request
+ * is sent once. The server decides each request once (its review ref_key), so a
+ * second decision, from a double click or another operator, answers 409: the list
+ * is then read again to show what was decided. Each decision (approve, or reject with
+ * one reason) gets one Idempotency-Key, reused when the operator retries it after a
+ * failure, so a retry whose first answer was lost answers that first result.
+ */
+export function useDecision({
+  approve,
+  reject,
+  onDecided,
+}: {
+  approve: Step<[idempotencyKey: string]>;
+  reject: Step<[reason: string, idempotencyKey: string]>;
+  onDecided: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(new Map<string, string>());
+  const reasonPrompt = useReasonPrompt();
+
+  const decide = async (yes: boolean) => {
+    let reason: string | null = null;
+    if (yes) {
+      if (!(await confirmDialog({ title: approve.title, message: approve.message }))) return;
+    } else {
+      reason = await reasonPrompt.ask(reject.title, reject.message);
+      if (reason === null) return;
+    }
+    const what = yes ? "approve" : `reject:${reason}`;
+    const key = keys.current.get(what) ?? newIdempotencyKey();
+    keys.current.set(what, key);
+    setBusy(true);
+    try {
+      toast(yes ? await approve.run(key) : await reject.run(reason!, key));
+      keys.current.clear();
+      onDecided();
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 409) onDecided();
+      else setBusy(false);
+    }
+  };
+
+  return { busy, decide, element: reasonPrompt.element };
+}
+
+/** The reject and approve buttons of a queued request, with the dialogs of useDecision. */
+export function DecisionActions({ decision, approveLabel }: { decision: ReturnType<typeof useDecision>; approveLabel?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-actions">
+      <button type="button" className="btn btn-small btn-down" disabled={decision.busy} onClick={() => void decision.decide(false)}>
+        {t("admin.common.reject")}
+      </button>
+      <button type="button" className="btn btn-small btn-up" disabled={decision.busy} onClick={() => void decision.decide(true)}>
+        {approveLabel ?? t("admin.common.approve")}
+      </button>
+    </div>
+  );
+}
