@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { areaCode, code6, email, limit, mobile, password } from "./fields.ts";
+import { AREA_CODE_RE, EMAIL_RE, MOBILE_RE, areaCode, code6, email, limit, mobile, password, trimmed } from "./fields.ts";
 
 /**
  * Auth contracts (product-spec section 7 "Auth", plus /safe/*), shared by
@@ -11,11 +11,7 @@ import { areaCode, code6, email, limit, mobile, password } from "./fields.ts";
 export const CODE_PURPOSES = ["register", "forget", "bind", "pay_password"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MOBILE_RE = /^\d{8,11}$/;
 export const WALLET_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
-
-const trimmed = () => z.pipe(z.string(), z.transform((s) => s.trim()));
 
 /** An optional field where the empty string (what form clients send for "nothing") means absent. */
 function blankAsAbsent<O>(inner: z.ZodMiniType<O, string>) {
@@ -46,7 +42,7 @@ export const accountString = () =>
 
 /** Area code when given ("+86" or "86"), without default: log-in and reset look the mobile up without one. */
 const optionalAreaCode = () =>
-  blankAsAbsent(z.pipe(trimmed(), z.pipe(z.string().check(z.regex(/^\+?\d{1,4}$/, { error: "INVALID_AREA_CODE" })), z.transform((s) => s.replace(/^\+/, "")))));
+  blankAsAbsent(z.pipe(trimmed(), z.pipe(z.string().check(z.regex(AREA_CODE_RE, { error: "INVALID_AREA_CODE" })), z.transform((s) => s.replace(/^\+/, "")))));
 
 /** Someone's invite code, optional (checked against the users on use). */
 const inviteCode = () => blankAsAbsent(z.pipe(trimmed(), z.string().check(z.maxLength(32, { error: "INVALID_INVITE_CODE" }))));

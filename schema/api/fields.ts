@@ -10,7 +10,11 @@ import * as z from "zod/mini";
 /** Control characters (C0 and DEL) never belong in user text. */
 const hasControlChars = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 
-const trimmed = () => z.pipe(z.string(), z.transform((s) => s.trim()));
+export const trimmed = () => z.pipe(z.string(), z.transform((s) => s.trim()));
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MOBILE_RE = /^\d{8,11}$/;
+export const AREA_CODE_RE = /^\+?\d{1,4}$/;
 
 /** Free text with a length range, counted in characters, not UTF-16 units. */
 export const text = (min: number, max: number, error = "PARAMETER_ERROR") =>
@@ -43,7 +47,7 @@ export const limit = (max = 100, fallback = 10) =>
 export const email = () =>
   z.pipe(
     trimmed(),
-    z.string().check(z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "INVALID_EMAIL" })),
+    z.string().check(z.maxLength(254), z.regex(EMAIL_RE, { error: "INVALID_EMAIL" })),
   );
 
 /** Area code digits, with or without the leading "+". Default +86 as the spec says. */
@@ -53,7 +57,7 @@ export const areaCode = () =>
       z.pipe(
         trimmed(),
         z.pipe(
-          z.string().check(z.regex(/^\+?\d{1,4}$/, { error: "INVALID_AREA_CODE" })),
+          z.string().check(z.regex(AREA_CODE_RE, { error: "INVALID_AREA_CODE" })),
           z.transform((s) => s.replace(/^\+/, "")),
         ),
       ),
@@ -61,7 +65,7 @@ export const areaCode = () =>
     "86",
   );
 
-export const mobile = () => z.pipe(trimmed(), z.string().check(z.regex(/^\d{8,11}$/, { error: "INVALID_MOBILE" })));
+export const mobile = () => z.pipe(trimmed(), z.string().check(z.regex(MOBILE_RE, { error: "INVALID_MOBILE" })));
 
 export const code6 = () => z.pipe(trimmed(), z.string().check(z.regex(/^\d{6}$/, { error: "CODE_MUST_BE_6_DIGITS" })));
 
