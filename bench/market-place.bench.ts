@@ -57,6 +57,18 @@ try {
     return performance.now() - t0;
   };
 
+  /** Same-run peer for the write path: an authenticated D1 write (watchlist add: session read + INSERT OR IGNORE + read). */
+  const write = async (token: string): Promise<number> => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/optional/add`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: token },
+      body: new URLSearchParams({ currency_id: "1" }),
+    });
+    await res.text();
+    if (!res.ok) throw new Error(`optional/add: HTTP ${res.status}`);
+    return performance.now() - t0;
+  };
   const calibrate = async (): Promise<number> => {
     const t0 = performance.now();
     const res = await fetch(`${base}/api/getSiteConfig`);
@@ -75,23 +87,38 @@ try {
   const one: number[] = [];
   const peer: number[] = [];
   const cal: number[] = [];
+  const writes: number[] = [];
+  const floor: number[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
+    const f0 = performance.now();
+    await (await fetch(`${base}/api/no-such-route`)).text();
+    floor.push(performance.now() - f0);
     one.push(await place(tokens[i % 2]!));
     peer.push(await read());
     cal.push(await calibrate());
+    writes.push(await write(tokens[i % 2]!));
   }
 
-  // Ten connections for a fixed time, all on BTC/USDT.
-  const many: number[] = [];
-  const deadline = performance.now() + CONCURRENT_SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, c) => {
-      while (performance.now() < deadline) many.push(await place(tokens[c % 2]!));
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  // Ten connections for a fixed time, all on BTC/USDT; then the write peer the same way.
+  const tenConnections = async (fn: (token: string) => Promise<number>) => {
+    const samples: number[] = [];
+    const deadline = performance.now() + CONCURRENT_SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, c) => {
+        while (performance.now() < deadline) samples.push(await fn(tokens[c % 2]!));
+      }),
+    );
+    return { samples, elapsed: (performance.now() - started) / 1000 };
+  };
+  const ten = await tenConnections(place);
+  const many = ten.samples;
+  const elapsed = ten.elapsed;
   const rps = many.length / elapsed;
+  const tenWrites = await tenConnections(write);
+  const writeRps = tenWrites.samples.length / tenWrites.elapsed;
+  const tenReads = await tenConnections(() => calibrate());
+  const readRps = tenReads.samples.length / tenReads.elapsed;
 
   const s1 = summarize(one);
   const sp = summarize(peer);
@@ -101,10 +128,16 @@ try {
   console.log(`1 connection  (${s1.n} orders):   p50 ${fmtMs(s1.p50)}  p99 ${fmtMs(s1.p99)}  max ${fmtMs(s1.max)}`);
   const sc = summarize(cal);
   console.log(`  same-run peer GET /api/currency/depth (Worker -> Market object, read only): p50 ${fmtMs(sp.p50)}  p99 ${fmtMs(sp.p99)}`);
+  const sw = summarize(writes);
+  const sf = summarize(floor);
+  console.log(`  same-run floor GET /api/no-such-route (404, no D1, no object):              p50 ${fmtMs(sf.p50)}  p99 ${fmtMs(sf.p99)}`);
   console.log(`  same-run calibration GET /api/getSiteConfig (Worker + one D1 read):          p50 ${fmtMs(sc.p50)}  p99 ${fmtMs(sc.p99)}  (machine load average ${(await import("node:os")).loadavg()[0]!.toFixed(1)})`);
+  console.log(`  same-run write peer POST /api/optional/add (session read + one D1 write):    p50 ${fmtMs(sw.p50)}  p99 ${fmtMs(sw.p99)}`);
+  console.log(`  ratio to the same-run write peer: p50 ${(s1.p50 / sw.p50).toFixed(2)}x  p99 ${(s1.p99 / sw.p99).toFixed(2)}x`);
   console.log(`  ratio to baseline "POST through a Worker to a DO with one SQLite insert" (p50 1 ms, p99 ${BASELINE.p99Low}-${BASELINE.p99High} ms): p50 ${(s1.p50 / 1).toFixed(2)}x  p99 ${(s1.p99 / mid(BASELINE.p99Low, BASELINE.p99High)).toFixed(2)}x of the midpoint`);
   console.log(`${CONNECTIONS} connections (${s10.n} orders in ${elapsed.toFixed(1)} s): ${rps.toFixed(0)} orders/s  p50 ${fmtMs(s10.p50)}  p99 ${fmtMs(s10.p99)}`);
   console.log(`  ratio to baseline ${BASELINE.rpsLow}-${BASELINE.rpsHigh} req/s: ${(rps / mid(BASELINE.rpsLow, BASELINE.rpsHigh)).toFixed(2)}x of the midpoint`);
+  console.log(`  same-run write peer, ${CONNECTIONS} connections: ${writeRps.toFixed(0)} req/s -> ratio ${(rps / writeRps).toFixed(2)}x;  read calibration (getSiteConfig): ${readRps.toFixed(0)} req/s`);
   console.log(`${s1.p99 <= TARGET.p99 ? "PASS" : "FAIL"}  one connection p99 <= ${TARGET.p99} ms (${fmtMs(s1.p99)})`);
   console.log(`${rps >= TARGET.rps ? "PASS" : "FAIL"}  ten connections >= ${TARGET.rps} orders/s on one market (${rps.toFixed(0)})`);
 } finally {

@@ -34,13 +34,17 @@ import { MarketStore, durableSql } from "./store.ts";
  *              refresh the configuration
  */
 
-const FEED_MS = 1_500;
+const FEED_MS = 2_000;
 const RECONCILE_MS = 15_000;
 /** An order still pending in D1 this long after it was written is re-submitted. */
 const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
+/** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
+const DRAIN_DELAY_MS = 10;
 const ALL_ROOM_MS = 1_000;
-const TICKER_COPY_MS = 2_000;
+/** The D1 ticker copy follows trades at once (after each drain with fills), anything else at most this often. */
+const TICKER_COPY_MS = 10_000;
+const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
 const EXCHANGE_RETRY_MS = 10_000;
 
@@ -62,6 +66,7 @@ export class Market extends DurableObject<Env> {
   private allTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
+  private lastReferencePublish = 0;
   private exchange: { ws: WebSocket | null; lastTry: number } = { ws: null, lastTry: 0 };
   private readonly uids = new Map<number, string>();
   /** Tests inject crashes into the drain here (see drain.ts). */
@@ -79,7 +84,7 @@ export class Market extends DurableObject<Env> {
     if (!config) return;
     const core = new MarketCore({ config, store: new MarketStore(durableSql(this.ctx.storage)), now: Date.now });
     core.start();
-    core.onOutbox = () => this.schedule("drain", Date.now());
+    core.onOutbox = () => this.schedule("drain", Date.now() + DRAIN_DELAY_MS);
     core.onDirty = () => this.schedulePublish();
     this.core = core;
     const now = Date.now();
@@ -277,7 +282,9 @@ export class Market extends DurableObject<Env> {
         const saved = this.feed.save();
         if (saved) core.store.setMeta("feed", saved);
       });
-      if (core.lastTrade() === null) {
+      // A market that never traded shows its reference price: republished at most every REFERENCE_PUBLISH_MS.
+      if (core.lastTrade() === null && now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
+        this.lastReferencePublish = now;
         core.dirty.ticker = true;
         this.schedulePublish();
       }

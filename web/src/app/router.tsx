@@ -31,14 +31,14 @@ function routesFor(list: typeof pages): ReactNode {
 
 const isTab = (p: PageRoute) => p.tab === true;
 
-/** A page that fails to render or load (for example a chunk after a deploy) shows the error view; moving on clears it. */
-class RouteErrorBoundary extends Component<{ children: ReactNode; location: string }, { failed: boolean }> {
+/**
+ * A page that fails to render or load (for example a chunk after a deploy) shows
+ * the error view. It is keyed by the path, so moving to another page starts clean.
+ */
+class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-  componentDidUpdate(prev: { location: string }) {
-    if (prev.location !== this.props.location && this.state.failed) this.setState({ failed: false });
   }
   render() {
     return this.state.failed ? <RouteError /> : this.props.children;
@@ -50,7 +50,7 @@ function AppRoutes() {
   const navigate = useNavigate();
   useEffect(() => registerNavigate(navigate), [navigate]);
   return (
-    <RouteErrorBoundary location={location.pathname}>
+    <RouteErrorBoundary key={location.pathname}>
       <Routes>
         <Route element={<TabLayout />}>{routesFor(pages.filter(isTab))}</Route>
         <Route element={<PlainLayout />}>

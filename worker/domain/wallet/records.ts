@@ -99,6 +99,8 @@ const KIND_CODES: Record<string, MessageCode> = {
   hold: "LEDGER_HOLD",
   release: "LEDGER_RELEASE",
   consume: "LEDGER_CONSUME",
+  spot_trade: "LEDGER_SPOT_TRADE",
+  convert: "LEDGER_CONVERT",
 };
 
 function accountText(name: unknown, lang: Lang): string {
