@@ -31,8 +31,8 @@ export const userRoomOutbound = z.discriminatedUnion("type", [
 export type UserRoomOutbound = z.infer<typeof userRoomOutbound>;
 
 /** A text frame parsed against a schema; null when it is not text, too big, not JSON or not valid. */
-export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
-  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
+export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown, maxChars = MAX_FRAME_CHARS): z.output<S> | null {
+  if (typeof data !== "string" || data.length > maxChars) return null;
   let json: unknown;
   try {
     json = JSON.parse(data);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { type MarketRoomOutbound, type OrderUpdateFrame, PERIODS, spotOrderSchema } from "../../../../schema/api/market.ts";
+import { parseFrame } from "../../../../schema/api/realtime.ts";
 
 /**
  * zod schemas for what the market rooms and the user room push about markets.
@@ -39,21 +40,11 @@ export const marketRoomOutbound = z.discriminatedUnion("type", [
 /** The user room's order update, with the shared order schema. */
 export const orderFrame = z.object({ type: z.literal("order"), order: spotOrderSchema });
 
-/** Frames can carry a whole book or a page of trades; anything larger is dropped unread. */
+/** Market frames can carry a whole book or a page of trades; anything larger is dropped unread. */
 const MAX_FRAME_CHARS = 256 * 1024;
 
-/** A text frame parsed against a schema; null when it is not text, too big, not JSON or not valid. */
-export function parseMarketFrame<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
-  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const result = z.safeParse(schema, json);
-  return result.success ? result.data : null;
-}
+export const parseMarketFrame = <S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null =>
+  parseFrame(schema, data, MAX_FRAME_CHARS);
 
 // Compile-time checks: the parsed shapes are exactly the shared contract's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
