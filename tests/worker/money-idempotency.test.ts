@@ -31,6 +31,18 @@ describe("Idempotency-Key", () => {
     await expectInvariant();
   });
 
+  it("a key reused after its stored answer was purged is refused with 409 and moves nothing", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 100 * U);
+    expect((await change(u.token, "old-key")).status).toBe(200);
+    await db().delete(tables.idempotencyKeys).where(eq(tables.idempotencyKeys.userId, u.id));
+    const reused = await change(u.token, "old-key", { number: "30" });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ type: "error", code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(await balance(u.id, USDT, 2)).toEqual({ available: 75 * U, locked: 0 });
+    await expectInvariant();
+  });
+
   it("twenty concurrent withdrawals with one key hold the amount once", async () => {
     const u = await withdrawer({ fundUsdt: 100 * U });
     const form = { currency: "USDT", number: "40", address: String(u.addressId), type: "0", pay_password: "pay-password-1" };

@@ -1,5 +1,5 @@
 import type { Lang } from "../../../schema/api/lang.ts";
-import { badRequest } from "../../http/api-error.ts";
+import { badRequest, conflict } from "../../http/api-error.ts";
 import type { Db } from "../../http/context.ts";
 import { translate } from "../../i18n/translate.ts";
 import { type AccountType, type Statement, accountName, fromUnits, transfer } from "../ledger/index.ts";
@@ -9,7 +9,8 @@ import { accountEnabled, accountLabel, requireCurrency, userAmount } from "./cur
  * Moves funds between two accounts of the same user and currency (POST /wallet/change).
  * No fee. Both account types must be enabled for the currency.
  * The ref_key is "transfer:<user>:<Idempotency-Key>" when the client sent one, so even
- * a retry after the stored answer expired moves nothing twice.
+ * a retry after the stored answer expired moves nothing twice; it is told so (409)
+ * rather than answered "done" for a movement it may not have meant.
  * TODO(lever): refuse transfers out of the lever account while positions are open
  * (original-notes section 4) once the lever feature exists.
  */
@@ -29,7 +30,7 @@ export async function transferBetweenAccounts(
     }
   }
   const units = userAmount(currency, input.number);
-  await transfer(
+  const result = await transfer(
     db,
     {
       from: { userId, accountType: input.from },
@@ -44,4 +45,5 @@ export async function transferBetweenAccounts(
     [],
     { prefix: idem.prefix, now },
   );
+  if (result.status === "duplicate") throw conflict("IDEMPOTENCY_KEY_REUSED");
 }
