@@ -18,6 +18,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ENVIRONMENT: "test",
+                MARKET_FEED: "simulator",
                 PASSWORD_PEPPER: "test-pepper-not-a-secret",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
               },

@@ -14,9 +14,13 @@ if [ ! -f .dev.vars ]; then
   echo "[setup] writing .dev.vars with a fresh local password pepper"
   {
     echo "ENVIRONMENT=development"
+    echo "MARKET_FEED=simulator"
     echo "PASSWORD_PEPPER=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')"
   } > .dev.vars
 fi
+
+# Local runs trade on simulated prices (a deployed site never does; see wrangler.toml).
+grep -q '^MARKET_FEED=' .dev.vars || echo "MARKET_FEED=simulator" >> .dev.vars
 
 if [ "${SKIP_BUILD:-}" != "1" ]; then
   echo "[setup] building the web app..."

@@ -18,11 +18,11 @@ import { Prng, type PrngState } from "./prng.ts";
 
 export type FeedKind = "simulator" | "binance" | "off";
 
-export function feedKind(value: string | undefined): FeedKind {
+export function feedKind(value: string | undefined, environment?: string): FeedKind {
   const v = (value ?? "").trim().toLowerCase();
-  if (v === "" || v === "simulator") return "simulator";
-  if (v === "binance" || v === "off") return v;
-  return "off";
+  const kind: FeedKind = v === "" || v === "simulator" ? "simulator" : v === "binance" || v === "off" ? v : "off";
+  // Simulated prices are for local development and tests only: a deployed site never shows them.
+  return kind === "simulator" && environment === "production" ? "off" : kind;
 }
 
 export interface ReferenceFeed {

@@ -100,7 +100,7 @@ export class Market extends DurableObject<Env> {
 
   private makeFeed(core: MarketCore, now: number): ReferenceFeed {
     const m = core.config;
-    const kind = feedKind(this.env.MARKET_FEED);
+    const kind = feedKind(this.env.MARKET_FEED, this.env.ENVIRONMENT);
     const start = core.reference() ?? safeTicks(m.startPrice, m.tickSize);
     if (kind === "simulator" && start) {
       return SimulatedFeed.restore(core.store.getMeta("feed"), { ticks: start, volatility: Number(m.volatility) || 0, now });

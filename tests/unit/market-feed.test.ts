@@ -59,12 +59,17 @@ describe("exchange feed adapter (Binance public streams), against recorded messa
     expect(nearestTicks("7.5", "1")).toBe(8);
   });
 
-  it("is configured by MARKET_FEED: simulator by default, binance, off; anything else is off", () => {
+  it("is configured by MARKET_FEED: simulator by default (never in production), binance, off; anything else is off", () => {
     expect(feedKind(undefined)).toBe("simulator");
     expect(feedKind("")).toBe("simulator");
     expect(feedKind("Binance")).toBe("binance");
     expect(feedKind("off")).toBe("off");
     expect(feedKind("kraken")).toBe("off");
+    // A deployed site never runs on simulated prices, whatever its configuration says.
+    expect(feedKind("simulator", "production")).toBe("off");
+    expect(feedKind(undefined, "production")).toBe("off");
+    expect(feedKind("binance", "production")).toBe("binance");
+    expect(feedKind("simulator", "development")).toBe("simulator");
     expect(binanceStreamUrl("BTCUSDT")).toBe("https://stream.binance.com:9443/stream?streams=btcusdt@trade/btcusdt@miniTicker");
   });
 });
