@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { parseFrame, SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../schema/api/realtime.ts";
+import { SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../schema/api/realtime.ts";
 import * as tables from "../schema/db/index.ts";
 import { unreadCount } from "../worker/domain/messages/notifications.ts";
+import { readFrame } from "./rooms/frames.ts";
 
 /**
  * Private per-user room, named by the user's public uid: pushes the
@@ -35,16 +36,8 @@ export class UserRoom extends Server<Cloudflare.Env> {
   }
 
   override onMessage(connection: Connection, message: WSMessage): void {
-    const frame = parseFrame(userRoomInbound, message);
-    if (!frame) {
-      send(connection, { type: "error", code: "BAD_FRAME" });
-      return;
-    }
-    switch (frame.type) {
-      case "ping":
-        send(connection, { type: "pong" });
-        return;
-    }
+    // The only inbound frame is ping, which readFrame answers.
+    readFrame(connection, userRoomInbound, message);
   }
 
   /** Plain HTTP to a private room is not a thing. */

@@ -88,30 +88,7 @@ export class MarketCore {
     const existing = this.store.getOrder(o.id);
     if (existing) return view(existing);
     const now = this.now();
-    const row: OrderRow = {
-      id: o.id,
-      owner: o.owner,
-      side: o.side === "buy" ? 0 : 1,
-      type: o.type === "market" ? 1 : 0,
-      price: o.type === "market" ? 0 : o.price,
-      qty: o.qty,
-      orig: o.qty,
-      filled: 0,
-      priority: 0,
-      resting: 0,
-      state: "open",
-      reason: "",
-      hold: o.hold,
-      holdUnits: o.holdUnits,
-      consumed: 0,
-      quoteUnits: 0,
-      feeUnits: 0,
-      budget: o.budget,
-      tif: o.tif,
-      postOnly: o.postOnly ? 1 : 0,
-      createdAt: o.createdAt,
-      updatedAt: now,
-    };
+    const row = newOrderRow(o, now, "open", "");
     const cmd: PlaceCommand = {
       id: o.id,
       owner: o.owner,
@@ -150,30 +127,7 @@ export class MarketCore {
     const o = req.order;
     if (!o || o.id !== req.id || o.owner !== req.owner) return UNKNOWN(req.id);
     const now = this.now();
-    const tomb: OrderRow = {
-      id: o.id,
-      owner: o.owner,
-      side: o.side === "buy" ? 0 : 1,
-      type: o.type === "market" ? 1 : 0,
-      price: o.type === "market" ? 0 : o.price,
-      qty: o.qty,
-      orig: o.qty,
-      filled: 0,
-      priority: 0,
-      resting: 0,
-      state: "cancelled",
-      reason: "user",
-      hold: o.hold,
-      holdUnits: o.holdUnits,
-      consumed: 0,
-      quoteUnits: 0,
-      feeUnits: 0,
-      budget: o.budget,
-      tif: o.tif,
-      postOnly: o.postOnly ? 1 : 0,
-      createdAt: o.createdAt,
-      updatedAt: now,
-    };
+    const tomb = newOrderRow(o, now, "cancelled", "user");
     const step: EndStep = this.endStep(tomb, this.engine.seq, "cancelled", "user");
     this.store.transaction(() => {
       this.store.putOrder(tomb);
@@ -411,4 +365,32 @@ export class MarketCore {
 
 function view(r: OrderRow): OrderView {
   return { id: r.id, known: true, state: r.state, filled: r.filled, remaining: r.resting ? r.qty : 0, reason: r.reason };
+}
+
+/** The stored row of an order as the worker submitted it, before any fill. */
+function newOrderRow(o: PlaceOrder, now: number, state: OrderRow["state"], reason: string): OrderRow {
+  return {
+    id: o.id,
+    owner: o.owner,
+    side: o.side === "buy" ? 0 : 1,
+    type: o.type === "market" ? 1 : 0,
+    price: o.type === "market" ? 0 : o.price,
+    qty: o.qty,
+    orig: o.qty,
+    filled: 0,
+    priority: 0,
+    resting: 0,
+    state,
+    reason,
+    hold: o.hold,
+    holdUnits: o.holdUnits,
+    consumed: 0,
+    quoteUnits: 0,
+    feeUnits: 0,
+    budget: o.budget,
+    tif: o.tif,
+    postOnly: o.postOnly ? 1 : 0,
+    createdAt: o.createdAt,
+    updatedAt: now,
+  };
 }

@@ -8,11 +8,11 @@ import {
   type PublicTrade,
   type Ticker,
 } from "../../schema/api/market.ts";
-import { parseFrame } from "../../schema/api/realtime.ts";
 import * as tables from "../../schema/db/index.ts";
 import { loadMarkets } from "../../worker/domain/markets/markets.ts";
 import { tickerOf, tickerRows } from "../../worker/domain/markets/tickers.ts";
 import type { Env } from "../../worker/env.ts";
+import { readFrame } from "../rooms/frames.ts";
 import type { MarketSnapshot } from "./publisher.ts";
 
 /**
@@ -55,21 +55,11 @@ export class MarketRoom extends Server<Env> {
   }
 
   override onMessage(connection: Connection<ConnState>, message: WSMessage): void {
-    const frame = parseFrame(marketRoomInbound, message);
-    if (!frame) {
-      send(connection, { type: "error", code: "BAD_FRAME" });
-      return;
-    }
-    switch (frame.type) {
-      case "ping":
-        send(connection, { type: "pong" });
-        return;
-      case "subscribe": {
-        const periods = [...new Set(frame.periods)];
-        connection.setState({ periods });
-        this.#periods.set(connection, periods);
-        return;
-      }
+    const frame = readFrame(connection, marketRoomInbound, message);
+    if (frame?.type === "subscribe") {
+      const periods = [...new Set(frame.periods)];
+      connection.setState({ periods });
+      this.#periods.set(connection, periods);
     }
   }
 
