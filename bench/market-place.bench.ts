@@ -10,7 +10,7 @@
 // 10 connections 720-940 req/s. Same-run peer: GET /api/currency/depth (Worker ->
 // Market object, a read, no D1 write).
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
-import { startServer } from "./lib/server.ts";
+import { startWorkerd as startServer } from "./lib/workerd.ts";
 import { fmtMs, summarize } from "./lib/stats.ts";
 
 const SEQUENTIAL = Number(process.env.BENCH_ORDERS ?? 600);
@@ -141,5 +141,5 @@ try {
   console.log(`${s1.p99 <= TARGET.p99 ? "PASS" : "FAIL"}  one connection p99 <= ${TARGET.p99} ms (${fmtMs(s1.p99)})`);
   console.log(`${rps >= TARGET.rps ? "PASS" : "FAIL"}  ten connections >= ${TARGET.rps} orders/s on one market (${rps.toFixed(0)})`);
 } finally {
-  stop();
+  await stop();
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../worker/data/database.ts";
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../schema/api/realtime.ts";
 import * as tables from "../schema/db/index.ts";
@@ -99,7 +99,7 @@ export class UserRoom extends Server<Cloudflare.Env> {
   }
 
   async #count(): Promise<number | null> {
-    const db = drizzle(this.env.DB, { schema: tables });
+    const db = database(this.env.DB);
     if (this.#userId === null) {
       const user = await db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.uid, this.name)).get();
       if (!user) return null;

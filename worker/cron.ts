@@ -1,5 +1,4 @@
-import { drizzle } from "drizzle-orm/d1";
-import * as tables from "../schema/db/index.ts";
+import { database } from "./data/database.ts";
 import { purgeExpiredCodes } from "./domain/auth/codes.ts";
 import { purgeExpiredSessions } from "./domain/auth/sessions.ts";
 import { purgeWalletNonces } from "./domain/auth/wallet.ts";
@@ -33,7 +32,7 @@ const cleanup = (job: string, run: () => Promise<unknown>): Promise<CleanupOutco
  * and each logs its own failure.
  */
 export async function runScheduled(env: Env, now: number, deps: { fetch?: FetchFn } = {}): Promise<ScheduledOutcome> {
-  const db = drizzle(env.DB, { schema: tables });
+  const db = database(env.DB);
   const [fiatRates, sessions, codes, walletNonces, idempotencyKeys] = await Promise.all([
     refreshFiatRates(env, { now, fetch: deps.fetch }),
     cleanup("sessions", () => purgeExpiredSessions(db, now)),

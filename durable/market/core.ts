@@ -1,6 +1,15 @@
 import { PERIODS, type Period } from "../../schema/api/market.ts";
 import { feeUnits, lotsToBase, type MarketConfig, notionalUnits } from "../../worker/domain/markets/config.ts";
-import { type EndStep, type FillStep, fillId, type FinalStatus, type OrderView, type PlaceOrder, type Step } from "../../worker/domain/markets/steps.ts";
+import {
+  type EndStep,
+  type FillStep,
+  fillId,
+  type FinalStatus,
+  type NewOrder,
+  type OrderView,
+  type PlaceOrder,
+  type Step,
+} from "../../worker/domain/markets/steps.ts";
 import { aggregate, bucketStart, ticker, type Trade, type TickerTicks } from "./candles.ts";
 import { type EngineEvent, EventLog, MatchingEngine, type PlaceCommand } from "./engine/index.ts";
 import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
@@ -135,6 +144,25 @@ export class MarketCore {
     });
     this.onOutbox();
     return view(tomb);
+  }
+
+  /**
+   * Records an order the ledger refused after its owner was answered (see
+   * intake.ts): a "rejected" row that never reached the book, and an outbox step
+   * that writes the same to D1 and tells the owner.
+   */
+  refuse(o: NewOrder, reason: string): OrderView {
+    const existing = this.store.getOrder(o.id);
+    if (existing) return view(existing);
+    const now = this.now();
+    const row = newOrderRow(o, now, "rejected", reason);
+    row.holdUnits = 0;
+    this.store.transaction(() => {
+      this.store.putOrder(row);
+      this.store.appendOutbox(JSON.stringify({ steps: [{ k: "refused", seq: this.engine.seq, order: o.id, owner: o.owner, reason, detail: o }] }), now);
+    });
+    this.onOutbox();
+    return view(row);
   }
 
   // ---------------------------------------------------------------- events → storage

@@ -1,18 +1,20 @@
 import { DurableObject } from "cloudflare:workers";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../../worker/data/database.ts";
 import type { Depth as DepthFrame, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
-import * as tables from "../../schema/db/index.ts";
 import type { Env } from "../../worker/env.ts";
 import type { Db } from "../../worker/http/context.ts";
 import { type MarketConfig, roomName } from "../../worker/domain/markets/config.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
-import { createOrders, type PreparedOrder, pendingOrders, placeOf, prepareOrder } from "../../worker/domain/markets/orders.ts";
+import { OrderIds } from "../../worker/domain/markets/ids.ts";
+import { commitOrders, type NewOrder, newOrder, type OrderInput, pendingOrders, placeOf, prepareOrder } from "../../worker/domain/markets/orders.ts";
+import { ApiError, conflict } from "../../worker/http/api-error.ts";
 import { pushToUsers } from "../../worker/domain/markets/push.ts";
 import { applyStatusSteps, applyStep, isStatusOnly } from "../../worker/domain/markets/settlement.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
 import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
+import { OrderIntake } from "./intake.ts";
 import { toLots, toTicks } from "./engine/index.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
 import { ladder, plan } from "./maker.ts";
@@ -41,6 +43,8 @@ const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
 const DRAIN_DELAY_MS = 10;
+/** The alarm also writes the intake, this long after an order, in case its timer was lost. */
+const INTAKE_SAFETY_MS = 1_000;
 const ALL_ROOM_MS = 1_000;
 /** The D1 ticker copy follows trades at once (after each drain with fills), anything else at most this often. */
 const TICKER_COPY_MS = 10_000;
@@ -50,9 +54,21 @@ const EXCHANGE_RETRY_MS = 10_000;
 
 type Task = "drain" | "feed" | "reconcile";
 
+/** POST /coin/trade as the Worker hands it over: who, what, and the Idempotency-Key with the request's hash. */
+export type SubmitOrder = { owner: number; input: OrderInput; idem?: { key: string; hash: string } };
+export type SubmitResult =
+  | { id: number; replayed?: true }
+  | { error: { status: ApiError["status"]; code: ApiError["code"]; params: ApiError["params"] } };
+
+const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
+/** Idempotency-Keys are remembered this long. */
+const IDEM_KEEP_MS = 24 * 3600_000;
+
 export class Market extends DurableObject<Env> {
   private readonly db: Db;
   private core: MarketCore | null = null;
+  private intake: OrderIntake | null = null;
+  private ids = new OrderIds(0);
   private readonly queue = new DueQueue<Task>();
   private armed: number | null = null;
   private inAlarm = false;
@@ -74,7 +90,7 @@ export class Market extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.db = drizzle(env.DB, { schema: tables });
+    this.db = database(env.DB);
     void ctx.blockConcurrencyWhile(() => this.boot());
   }
 
@@ -87,6 +103,17 @@ export class Market extends DurableObject<Env> {
     core.onOutbox = () => this.schedule("drain", Date.now() + DRAIN_DELAY_MS);
     core.onDirty = () => this.schedulePublish();
     this.core = core;
+    this.ids = new OrderIds(config.id);
+    this.ids.seen(core.store.maxOrderId());
+    this.intake = new OrderIntake({
+      store: core.store,
+      commit: (list) => commitOrders(this.db, this.market().config, list),
+      place: (o) => void this.market().place(o),
+      refuse: (o) => void this.market().refuse(o, "insufficient_balance"),
+      later: (fn, ms) => void setTimeout(fn, ms),
+      onError: (err) => console.error(JSON.stringify({ level: "error", event: "market_intake_failed", market: config.symbol, error: String(err) })),
+    });
+    this.intake.restore();
     const now = Date.now();
     this.feed = this.makeFeed(core, now);
     if (core.reference() === null) {
@@ -118,14 +145,65 @@ export class Market extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- RPC
 
-  /** Places an order (idempotent by id). */
+  /**
+   * A user's order (POST /coin/trade): checked against the market's rules, stored,
+   * and answered with its id, at once when the owner's last-read balance covers
+   * it, otherwise after its hold is written (see intake.ts). Refusals come back as
+   * values (a thrown ApiError would lose its class on the way to the Worker).
+   */
+  async submit(req: SubmitOrder): Promise<SubmitResult> {
+    const core = this.market();
+    const store = core.store;
+    const idem = req.idem;
+    if (idem) {
+      const seen = store.getIdem(req.owner, idem.key);
+      if (seen) return seen.hash === idem.hash ? { id: seen.orderId, replayed: true } : refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
+    }
+    let order: NewOrder;
+    const now = Date.now();
+    try {
+      const prepared = prepareOrder(core.config, req.input, req.input.type === "market" ? core.top() : null);
+      order = newOrder(req.owner, prepared, this.ids.next(now), now);
+    } catch (err) {
+      if (err instanceof ApiError) return refusal(err);
+      throw err;
+    }
+    store.transaction(() => {
+      store.addIntake(order.id, JSON.stringify(order));
+      if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
+    });
+    const wait = this.intake!.submit(order);
+    this.schedule("drain", now + INTAKE_SAFETY_MS);
+    if (!wait) return { id: order.id };
+    const forget = () => idem && store.removeIdem(req.owner, idem.key);
+    try {
+      if ((await wait) === "held") return { id: order.id };
+    } catch (err) {
+      forget();
+      throw err;
+    }
+    forget();
+    return refusal(conflict("INSUFFICIENT_BALANCE"));
+  }
+
+  /** Places an order whose hold is already written (idempotent by id). */
   place(order: PlaceOrder): OrderView {
     return this.market().place(order);
   }
 
-  /** Cancels an order of `owner`; `order` lets a never-placed order be cancelled (see MarketCore.cancel). */
-  cancel(req: { id: number; owner: number; order?: PlaceOrder }): OrderView {
+  /**
+   * Cancels an order of `owner`; `order` lets a never-placed order be cancelled
+   * (see MarketCore.cancel). An order still on its way to the book is cancelled
+   * once it got there.
+   */
+  async cancel(req: { id: number; owner: number; order?: PlaceOrder }): Promise<OrderView> {
+    if (this.intake?.has(req.id)) await this.intake.idle();
     return this.market().cancel(req);
+  }
+
+  /** Resolves once every order accepted so far is written to D1 and on the book (tests). */
+  async idle(): Promise<void> {
+    await this.intake?.idle();
   }
 
   order(id: number): OrderView {
@@ -161,9 +239,9 @@ export class Market extends DurableObject<Env> {
     return { ticker: this.ticker(), depth: this.depth(20), trades: this.trades(50) };
   }
 
-  /** Outbox entries not yet settled (tests and operators). */
+  /** Orders not yet written to D1 plus outbox entries not yet settled (tests and operators). */
   backlog(): number {
-    return this.market().store.outboxSize();
+    return (this.intake?.size ?? 0) + this.market().store.outboxSize();
   }
 
   // ---------------------------------------------------------------- alarm
@@ -224,6 +302,8 @@ export class Market extends DurableObject<Env> {
     const core = this.market();
     this.draining = (async () => {
       try {
+        // Orders still on their way go first (a timer that kicks the intake does not outlive an eviction; the alarm does).
+        await this.intake?.flush();
         const result = await drainOutbox({
           store: core.store,
           settle: {
@@ -313,26 +393,22 @@ export class Market extends DurableObject<Env> {
       for (const id of cancel) core.cancel({ id, owner: mm.userId });
       if (place.length === 0) return;
       const m = core.config;
-      const prepared: PreparedOrder[] = [];
+      const now = Date.now();
+      const orders: NewOrder[] = [];
       for (const q of place) {
         try {
-          prepared.push(
-            prepareOrder(m, { side: q.side, type: "limit", price: priceText(m, q.price), amount: mm.qty, tif: "GTC", postOnly: false }, null),
-          );
+          const p = prepareOrder(m, { side: q.side, type: "limit", price: priceText(m, q.price), amount: mm.qty, tif: "GTC", postOnly: false }, null);
+          orders.push(newOrder(mm.userId, p, this.ids.next(now), now));
         } catch {
           /* a level below the market's minimums is skipped */
         }
       }
-      // One batch per side: if one side lacks funds the other still quotes.
-      for (const side of ["buy", "sell"] as const) {
-        const list = prepared.filter((p) => p.side === side);
-        if (list.length === 0) continue;
-        try {
-          const orders = await createOrders(this.db, m, mm.userId, list);
-          for (const o of orders) core.place(o);
-        } catch (err) {
-          console.error(JSON.stringify({ level: "warn", event: "market_maker_quote_failed", market: m.symbol, side, error: String(err) }));
-        }
+      try {
+        // Holds first, as for anyone; a level the maker cannot cover is skipped, the others still quote.
+        const { outcome } = await commitOrders(this.db, m, orders, now);
+        for (const o of orders) if (outcome.get(o.id) === "held") core.place(o);
+      } catch (err) {
+        console.error(JSON.stringify({ level: "warn", event: "market_maker_quote_failed", market: m.symbol, error: String(err) }));
       }
     } finally {
       this.requoting = false;
@@ -343,6 +419,7 @@ export class Market extends DurableObject<Env> {
   private async reconcile(): Promise<void> {
     const core = this.market();
     this.schedule("reconcile", Date.now() + RECONCILE_MS);
+    core.store.pruneIdem(Date.now() - IDEM_KEEP_MS);
     const fresh = await loadMarket(this.db, core.config.symbol);
     if (fresh) core.setConfig(fresh);
     const rows = await pendingOrders(this.db, core.config.id, Date.now() - PENDING_GRACE_MS);

@@ -1,4 +1,4 @@
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../../worker/data/database.ts";
 import { type Connection, Server, type WSMessage } from "partyserver";
 import {
   type Depth,
@@ -8,7 +8,6 @@ import {
   type PublicTrade,
   type Ticker,
 } from "../../schema/api/market.ts";
-import * as tables from "../../schema/db/index.ts";
 import { loadMarkets } from "../../worker/domain/markets/markets.ts";
 import { tickerOf, tickerRows } from "../../worker/domain/markets/tickers.ts";
 import type { Env } from "../../worker/env.ts";
@@ -139,7 +138,7 @@ export class MarketRoom extends Server<Env> {
   }
 
   async #loadTickers(): Promise<void> {
-    const db = drizzle(this.env.DB, { schema: tables });
+    const db = database(this.env.DB);
     const [list, rows] = await Promise.all([loadMarkets(db), tickerRows(db)]);
     // Tickers published since the room woke are newer than the D1 copy: keep them.
     for (const m of list) if (m.enabled && !this.#tickers.has(m.symbol)) this.#tickers.set(m.symbol, tickerOf(m, rows.get(m.id)));

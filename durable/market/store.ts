@@ -9,6 +9,8 @@ import type { RestingOrderInput } from "./engine/index.ts";
  *   orders   every order the market ever accepted (kept for idempotency by id);
  *            the resting ones rebuild the book (partial index in book order)
  *   outbox   one row per command: the D1 settlement steps it caused, drained by the alarm
+ *   intake   accepted orders whose D1 row and hold are not written yet (see intake.ts)
+ *   idem     (owner, Idempotency-Key) → the order it placed, for retried POSTs
  *   trades   recent public trades
  *   candles  OHLCV per period and bucket start, from the market's own trades
  *   meta     key/value: engine sequence number, last trade, reference price, feed state
@@ -134,6 +136,15 @@ const SCHEMA = [
     PRIMARY KEY (period, t)
   ) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS intake (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS idem (
+    owner INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    order_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (owner, key)
+  ) WITHOUT ROWID`,
 ];
 
 const ORDER_COLUMNS = `id, owner, side, type, price, qty, orig, filled, priority, resting, state, reason, hold,
@@ -250,6 +261,46 @@ export class MarketStore {
 
   outboxRemove(id: number): void {
     this.sql.run(`DELETE FROM outbox WHERE id = ?`, id);
+  }
+
+  // ---------------------------------------------------------------- intake and idempotency
+
+  addIntake(id: number, body: string): void {
+    this.sql.run(`INSERT OR IGNORE INTO intake (id, body) VALUES (?, ?)`, id, body);
+  }
+
+  intake(): string[] {
+    return this.sql.all<{ body: string }>(`SELECT body FROM intake ORDER BY id`).map((r) => r.body);
+  }
+
+  removeIntake(id: number): void {
+    this.sql.run(`DELETE FROM intake WHERE id = ?`, id);
+  }
+
+  intakeSize(): number {
+    return this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM intake`)[0]?.n ?? 0;
+  }
+
+  /** The highest order id the market ever made (ids continue above it after a restart). */
+  maxOrderId(): number {
+    return this.sql.all<{ n: number | null }>(`SELECT MAX(id) AS n FROM (SELECT MAX(id) AS id FROM orders UNION ALL SELECT MAX(id) FROM intake)`)[0]?.n ?? 0;
+  }
+
+  getIdem(owner: number, key: string): { hash: string; orderId: number } | undefined {
+    return this.sql.all<{ hash: string; orderId: number }>(`SELECT hash, order_id AS orderId FROM idem WHERE owner = ? AND key = ?`, owner, key)[0];
+  }
+
+  putIdem(owner: number, key: string, hash: string, orderId: number, now: number): void {
+    this.sql.run(`INSERT INTO idem (owner, key, hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)`, owner, key, hash, orderId, now);
+  }
+
+  removeIdem(owner: number, key: string): void {
+    this.sql.run(`DELETE FROM idem WHERE owner = ? AND key = ?`, owner, key);
+  }
+
+  /** Keys older than `before` are forgotten (a retry comes within minutes, not days). */
+  pruneIdem(before: number): void {
+    this.sql.run(`DELETE FROM idem WHERE created_at < ?`, before);
   }
 
   // ---------------------------------------------------------------- trades and candles

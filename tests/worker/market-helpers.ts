@@ -1,11 +1,12 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Market } from "../../durable/market/market.ts";
 import type { SpotOrder } from "../../schema/api/market.ts";
 import * as tables from "../../schema/db/index.ts";
-import { clearMarketCache } from "../../worker/domain/markets/markets.ts";
+import { roomName } from "../../worker/domain/markets/config.ts";
+import { clearMarketCache, requireMarketByPair } from "../../worker/domain/markets/markets.ts";
 import { marketSeedStatements } from "../../worker/domain/seed/market-seed.ts";
 import { api, createUser } from "./helpers.ts";
 import { BTC, balance, db, fund, seedMoney, USDT } from "./money-helpers.ts";
@@ -35,7 +36,11 @@ export async function settle(name = BTC_USDT): Promise<void> {
     const ran = await runDurableObjectAlarm(stub);
     if (!ran) await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error(`outbox of ${name} did not drain`);
+  const left = await runInDurableObject(stub, (m: Market) => {
+    const x = m as unknown as { intake: { size: number; queue: unknown[]; inflight: unknown[]; failures: number }; core: { store: { outboxSize(): number; outbox(n: number): unknown[] } } };
+    return JSON.stringify({ intake: x.intake.size, q: x.intake.queue.length, inflight: x.intake.inflight.length, failures: x.intake.failures, outbox: x.core.store.outbox(3) });
+  });
+  throw new Error(`outbox of ${name} did not drain: ${left}`);
 }
 
 /** A user with a session and change-account funds in minor units. */
@@ -76,10 +81,12 @@ export function tradeForm(f: TradeForm): Record<string, string> {
 export const trade = (token: string, f: TradeForm, headers?: Record<string, string>) =>
   api<{ id: number }>("/coin/trade", { token, form: tradeForm(f), headers });
 
-/** Places an order and expects it accepted; returns its id. */
+/** Places an order and expects it accepted; returns its id once it is written and on the book. */
 export async function placed(token: string, f: TradeForm): Promise<number> {
   const res = await trade(token, f);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const m = await requireMarketByPair(db(), Number(f.currency_id ?? BTC), Number(f.legal_id ?? USDT));
+  await marketStub(roomName(m.symbol)).idle();
   return res.body.message.id;
 }
 

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
+import { ACCOUNT_TYPES, SYSTEM_ACCOUNTS, hold } from "../../worker/domain/ledger/index.ts";
 import { expectInvariant, fund } from "./money-helpers.ts";
 import { api, createUser } from "./helpers.ts";
 import {
   BTC,
   USDT,
   balance,
+  db,
   listed,
+  marketStub,
   openHolds,
   orderRow,
   placed,
@@ -36,7 +38,8 @@ describe("spot trading: placing, matching and settling", () => {
     const sell = await placed(seller.token, { side: "sell", amount: "0.5", price: "90000" });
     expect(await balance(seller.id, BTC)).toEqual({ available: BTC_1 / 2, locked: BTC_1 / 2 });
     const buy = await placed(buyer.token, { side: "buy", amount: "0.2", price: "90000" });
-    expect(await balance(buyer.id, USDT)).toEqual({ available: 82_000 * USDT_1, locked: 18_000 * USDT_1 });
+    // Held before it could match (whether the fill has settled yet or not, the 18,000 are no longer available).
+    expect((await balance(buyer.id, USDT)).available).toBe(82_000 * USDT_1);
     await settle();
 
     // Buyer: paid 18,000 USDT, got 0.2 BTC minus the taker fee (0.1 % = 0.0002 BTC).
@@ -131,6 +134,24 @@ describe("spot trading: validation and refusals", () => {
     expect(await listed(poor.token, "1")).toEqual([]);
     expect(await balance(poor.id, USDT)).toEqual({ available: 5 * USDT_1, locked: 0 });
     expect(await openHolds(poor.id)).toBe(0);
+  });
+
+  it("an order answered at once but refused by the ledger (its owner spent the money meanwhile) ends rejected and holds nothing", async () => {
+    const u = await trader({ usdt: 1_000 * USDT_1 });
+    await placed(u.token, { side: "buy", amount: "0.001", price: "1000" }); // 1 USDT held; the market has read 999 available
+    // Spent elsewhere (another isolate's withdrawal, say): the market's reading is now stale.
+    await hold(db(), { userId: u.id, currencyId: USDT, accountType: ACCOUNT_TYPES.change, amount: 999 * USDT_1, reason: "test" });
+    const res = await trade(u.token, { side: "buy", amount: "0.001", price: "1000" });
+    expect(res.status).toBe(200);
+    await settle();
+    const row = await orderRow(res.body.message.id);
+    expect(row).toMatchObject({ status: "rejected", reason: "insufficient_balance", holdUnits: 0 });
+    expect(await balance(u.id, USDT)).toEqual({ available: 0, locked: 1_000 * USDT_1 });
+    expect((await listed(u.token, "2")).map((o) => [o.id, o.state])).toContainEqual([row.id, "rejected"]);
+    expect((await marketStub().order(row.id)).state).toBe("rejected");
+    // The market read the balance again: the next order waits for the ledger and gets its 409 at once.
+    expect((await trade(u.token, { side: "buy", amount: "0.001", price: "1000" })).status).toBe(409);
+    await expectInvariant();
   });
 
   it("checks precision, minimum quantity, minimum value and options with translated messages", async () => {

@@ -82,6 +82,17 @@ async function replay(c: AppContext, userId: number, key: string, hash: string):
 }
 
 /** Method, path and the request's fields in a fixed order (lang excluded: it changes wording, not meaning). */
+/**
+ * The validated Idempotency-Key and the request's hash, for a handler that keeps
+ * its own record of them (POST /coin/trade: the Market object, next to the order).
+ */
+export async function idempotencyKey(c: AppContext): Promise<{ key: string; hash: string } | undefined> {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) return undefined;
+  if (!KEY.test(key)) throw badRequest("IDEMPOTENCY_KEY_INVALID");
+  return { key, hash: await requestHash(c) };
+}
+
 async function requestHash(c: AppContext): Promise<string> {
   const fields = Object.entries(c.var.fields)
     .map(([k, v]) => [k, typeof v === "string" ? v : `file:${v.name}:${v.size}`] as const)

@@ -1,8 +1,7 @@
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../data/database.ts";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
-import * as tables from "../../schema/db/index.ts";
 import { ApiError } from "./api-error.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -12,7 +11,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", requestId);
   const lang = c.req.query("lang");
   c.set("lang", isLang(lang) ? lang : DEFAULT_LANG);
-  c.set("db", drizzle(c.env.DB, { schema: tables }));
+  c.set("db", database(c.env.DB));
   await next();
   c.header("X-Request-Id", requestId);
   c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../data/database.ts";
 import type { Lobby, PartyServerOptions } from "partyserver";
 import type { ErrorEnvelope } from "../../schema/api/envelope.ts";
 import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
@@ -40,8 +40,8 @@ async function ownUserRoom(req: Request, lobby: Lobby<Env>, env: Env): Promise<R
   if (!originAllowed(req, env.SITE_ORIGIN)) return refuse(req, 403, "FORBIDDEN");
   const url = new URL(req.url);
   const token = url.searchParams.get("token") ?? (req.headers.get("authorization") ?? "").replace(/^Bearer\s+/i, "").trim();
-  const db = drizzle(env.DB, { schema: tables });
-  const session = await findSession(db, token);
+  const db = database(env.DB);
+  const session = await findSession(db, token, Date.now(), { fresh: true });
   if (!session) return refuse(req, 401, "PLEASE_LOG_IN");
   const user = await db.select({ uid: tables.users.uid }).from(tables.users).where(eq(tables.users.id, session.id)).get();
   if (!user || user.uid !== lobby.name) return refuse(req, 401, "PLEASE_LOG_IN");
@@ -60,7 +60,7 @@ async function ownUserRoom(req: Request, lobby: Lobby<Env>, env: Env): Promise<R
 async function publicMarketRoom(req: Request, lobby: Lobby<Env>, env: Env): Promise<Response | Request> {
   if (!originAllowed(req, env.SITE_ORIGIN)) return refuse(req, 403, "FORBIDDEN");
   if (lobby.name === "ALL") return req;
-  const db = drizzle(env.DB, { schema: tables });
+  const db = database(env.DB);
   const symbol = lobby.name.replace("-", "/");
   const known = (await cachedMarkets(db)).some((m) => m.enabled && m.symbol === symbol && lobby.name.includes("-"));
   return known ? req : refuse(req, 404, "NOT_FOUND");

@@ -1,7 +1,6 @@
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../data/database.ts";
 import { Hono } from "hono";
 import { devOutboxSchema } from "../../schema/api/auth.ts";
-import * as tables from "../../schema/db/index.ts";
 import { type OutboxEntry, listOutbox } from "../domain/notify/outbox.ts";
 import { isLocalEnvironment } from "../env.ts";
 import type { Env } from "../env.ts";
@@ -30,7 +29,7 @@ export async function devOutboxPage(request: Request, env: Env): Promise<Respons
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
   const to = url.searchParams.get("to")?.trim().slice(0, 254) || undefined;
-  const rows = await listOutbox(drizzle(env.DB, { schema: tables }), { to, limit: 100 });
+  const rows = await listOutbox(database(env.DB), { to, limit: 100 });
   return new Response(renderPage(rows, to), {
     headers: {
       "content-type": "text/html; charset=utf-8",

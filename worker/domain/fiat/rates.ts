@@ -1,9 +1,8 @@
 import { Decimal } from "decimal.js";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../../data/database.ts";
 import { sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { FIAT_CODES, type FiatCode, type FiatRate, isFiatCode } from "../../../schema/api/content.ts";
-import * as tables from "../../../schema/db/index.ts";
 import { fiatRates } from "../../../schema/db/index.ts";
 import type { Env } from "../../env.ts";
 import type { Db } from "../../http/context.ts";
@@ -153,7 +152,7 @@ export async function refreshFiatRates(
     console.log(JSON.stringify({ level: "info", job: "fiat-rates", message: "FIAT_RATES_URL is empty; stored rates kept" }));
     return { status: "skipped", reason: "no provider configured" };
   }
-  const db = drizzle(env.DB, { schema: tables });
+  const db = database(env.DB);
   const now = deps.now ?? Date.now();
   const fetchFn: FetchFn = deps.fetch ?? ((input, init) => fetch(input, init));
   try {

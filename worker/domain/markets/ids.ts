@@ -1,18 +1,38 @@
 /**
- * Spot order ids: chosen by the worker before the order's D1 row and hold are
- * written, so the same batch can record them (idempotency answer, hold ref) and
- * the Market object can be idempotent by id. Time-ordered: milliseconds since
- * 2025-01-01 × 4096 + 12 random bits, a safe integer until about 2094. Two
- * orders in the same millisecond collide with probability 1/4096; the primary
- * key refuses the second and the caller retries with a fresh id.
+ * Spot order ids, made by the Market object that accepts the order (so its answer,
+ * idempotency record and hold can name it before anything is written to D1).
+ * Time-ordered: milliseconds since 2025-01-01 × 4096, plus the market's slot
+ * (its id modulo 64) × 64, plus a counter of the orders that market made in that
+ * millisecond (0–63; past 64 the market borrows the next millisecond). Unique
+ * across markets while there are at most 64 of them; a safe integer until about
+ * 2094. Every id a market makes is larger than the one before.
  */
 const EPOCH = Date.UTC(2025, 0, 1);
-const RANDOM_BITS = 4096;
+const PER_MS = 4096;
+const SLOTS = 64;
 
-export function newOrderId(now = Date.now()): number {
-  const r = crypto.getRandomValues(new Uint16Array(1))[0]! % RANDOM_BITS;
-  return (now - EPOCH) * RANDOM_BITS + r;
+export class OrderIds {
+  private last = 0;
+  constructor(private readonly marketId: number) {}
+
+  next(now = Date.now()): number {
+    const slot = (this.marketId % SLOTS) * SLOTS;
+    let id = (now - EPOCH) * PER_MS + slot;
+    if (id <= this.last) {
+      // Same millisecond (or the clock went back): the next counter value, or the next millisecond's first.
+      const ms = Math.floor(this.last / PER_MS);
+      const counter = (this.last % PER_MS) - slot + 1;
+      id = counter < SLOTS ? ms * PER_MS + slot + counter : (ms + 1) * PER_MS + slot;
+    }
+    this.last = id;
+    return id;
+  }
+
+  /** Continues after ids already in use (the object's stored orders after a restart). */
+  seen(id: number): void {
+    if (id > this.last) this.last = id;
+  }
 }
 
-/** When an order id was made (ms). */
-export const orderIdTime = (id: number): number => Math.floor(id / RANDOM_BITS) + EPOCH;
+/** Whether an order id can have been made by this market (its slot). */
+export const madeBy = (id: number, marketId: number): boolean => Math.floor((id % PER_MS) / SLOTS) === marketId % SLOTS;

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { fromLots, fromTicks, toLots, toQuoteUnits, toTicks } from "../../../durable/market/engine/units.ts";
 import type { OrderStatus, SpotOrder } from "../../../schema/api/market.ts";
-import { spotOrders } from "../../../schema/db/index.ts";
+import { balances, spotOrders } from "../../../schema/db/index.ts";
 import { ApiError, badRequest, conflict } from "../../http/api-error.ts";
 import type { Db } from "../../http/context.ts";
-import { ACCOUNT_TYPES, type Statement, commit, openHold } from "../ledger/index.ts";
+import { ACCOUNT_TYPES, DuplicateJournal, type Statement, commit, openHold } from "../ledger/index.ts";
 import { averagePrice, lotsToBase, type MarketConfig, notionalUnits, quoteUnitFactor, unitsText, withMarkupUp } from "./config.ts";
-import { newOrderId } from "./ids.ts";
-import type { PlaceOrder } from "./steps.ts";
+import type { NewOrder, PlaceOrder } from "./steps.ts";
+
+export type { NewOrder };
 
 /**
  * Spot orders on the D1 side: validation against the market's published rules,
@@ -155,117 +156,128 @@ function safe(fn: () => number): number {
   return n;
 }
 
-/** The order row and its hold, as statements for one batch. */
-export function orderStatements(
-  db: Db,
-  m: MarketConfig,
-  userId: number,
-  p: PreparedOrder,
-  id: number,
-  now: number,
-): { place: PlaceOrder; statements: Statement[] } {
-  const holdId = crypto.randomUUID();
-  const row = db.insert(spotOrders).values({
+export function newOrder(owner: number, p: PreparedOrder, id: number, now: number): NewOrder {
+  return {
     id,
-    userId,
-    marketId: m.id,
-    side: p.side === "buy" ? 1 : 2,
-    orderType: p.type,
+    owner,
+    side: p.side,
+    type: p.type,
+    price: p.priceTicks,
+    qty: p.qtyLots,
     tif: p.tif,
     postOnly: p.postOnly,
-    price: p.priceText,
-    amount: p.amountText,
-    holdId,
-    holdCurrencyId: p.holdCurrency,
+    budget: p.budget,
+    hold: crypto.randomUUID(),
     holdUnits: p.holdUnits,
-    status: "pending",
     createdAt: now,
-    updatedAt: now,
-  });
-  const hold = openHold(
-    db,
-    {
-      userId,
-      currencyId: p.holdCurrency,
-      accountType: ACCOUNT_TYPES.change,
-      amount: p.holdUnits,
-      reason: "spot_order",
-      ref: `spot:${id}`,
-      holdId,
-      memo: { order: id, market: m.symbol },
-    },
-    now,
-  );
-  return {
-    place: {
-      id,
-      owner: userId,
-      side: p.side,
-      type: p.type,
-      price: p.priceTicks,
-      qty: p.qtyLots,
-      tif: p.tif,
-      postOnly: p.postOnly,
-      budget: p.budget,
-      hold: holdId,
-      holdUnits: p.holdUnits,
-      createdAt: now,
-    },
-    statements: [row, ...hold.statements],
+    priceText: p.priceText,
+    amountText: p.amountText,
+    holdCurrency: p.holdCurrency,
   };
 }
 
+/** The order's D1 row: "pending" (held, on its way to the book), or "rejected" with nothing held. */
+function orderRowStatement(db: Db, m: MarketConfig, o: NewOrder, now: number, rejected?: string) {
+  return db.insert(spotOrders).values({
+    id: o.id,
+    userId: o.owner,
+    marketId: m.id,
+    side: o.side === "buy" ? 1 : 2,
+    orderType: o.type,
+    tif: o.tif,
+    postOnly: o.postOnly,
+    price: o.priceText,
+    amount: o.amountText,
+    holdId: o.hold,
+    holdCurrencyId: o.holdCurrency,
+    holdUnits: rejected ? 0 : o.holdUnits,
+    status: rejected ? "rejected" : "pending",
+    reason: rejected ?? "",
+    createdAt: o.createdAt,
+    updatedAt: now,
+  });
+}
+
+/** The order row and its ledger hold (the hold's journal is keyed by the hold id, so a repeat is a DuplicateJournal). */
+function heldStatements(db: Db, m: MarketConfig, o: NewOrder, now: number): Statement[] {
+  const hold = openHold(
+    db,
+    {
+      userId: o.owner,
+      currencyId: o.holdCurrency,
+      accountType: ACCOUNT_TYPES.change,
+      amount: o.holdUnits,
+      reason: "spot_order",
+      ref: `spot:${o.id}`,
+      holdId: o.hold,
+      memo: { order: o.id, market: m.symbol },
+    },
+    now,
+  );
+  return [...hold.statements, orderRowStatement(db, m, o, now)];
+}
+
 /**
- * Writes the order row and its hold in one batch (nothing of either when the
- * balance is short: 409 INSUFFICIENT_BALANCE). `prefix(id)` gives statements to run
- * first (the idempotency record, which must name the order id). A rare id
- * collision is retried with a fresh id.
+ * The row of an order the ledger refused after its owner was answered (settled
+ * from the Market object's outbox), so it shows in their history. Idempotent.
  */
-export async function createOrder(
-  db: Db,
-  m: MarketConfig,
-  userId: number,
-  p: PreparedOrder,
-  prefix: (id: number) => Statement[] = () => [],
-  now = Date.now(),
-): Promise<PlaceOrder> {
-  for (let attempt = 0; ; attempt++) {
-    const id = newOrderId(now);
-    const built = orderStatements(db, m, userId, p, id, now);
+export const refusedRowStatement = (db: Db, m: MarketConfig, o: NewOrder, reason: string, now: number): Statement =>
+  orderRowStatement(db, m, o, now, reason).onConflictDoNothing();
+
+export type Committed = {
+  /** Per order id: its row and hold are written ("held"), or the balance could not cover it (nothing written). */
+  outcome: Map<number, "held" | "insufficient">;
+  /** Available units after the batch, per "owner:currency" it touched (the Market object's balance view). */
+  available: Map<string, number>;
+};
+
+export const balanceKey = (owner: number, currency: number): string => `${owner}:${currency}`;
+
+/**
+ * Writes the order rows and holds of accepted orders: one D1 batch for all of
+ * them (group commit), reading back the owners' available balances in the same
+ * batch. When the batch fails, each order is tried on its own, so one short
+ * balance does not sink the others: an order already written before (a retry
+ * after a crash) counts as held; one its owner cannot cover is "insufficient" and
+ * nothing of it is written. Any other failure is thrown.
+ */
+export async function commitOrders(db: Db, m: MarketConfig, list: NewOrder[], now = Date.now()): Promise<Committed> {
+  const out: Committed = { outcome: new Map(), available: new Map() };
+  if (list.length === 0) return out;
+  const keys = new Map<string, { owner: number; currency: number }>();
+  for (const o of list) keys.set(balanceKey(o.owner, o.holdCurrency), { owner: o.owner, currency: o.holdCurrency });
+  const reads: Statement[] = [...keys.values()].map((k) =>
+    db
+      .select({ available: balances.available })
+      .from(balances)
+      .where(and(eq(balances.userId, k.owner), eq(balances.currencyId, k.currency), eq(balances.accountType, ACCOUNT_TYPES.change))),
+  );
+  const readBack = (results: unknown[], from: number) => {
+    [...keys.keys()].forEach((key, i) => {
+      const rows = results[from + i] as { available: number }[] | undefined;
+      if (rows) out.available.set(key, rows[0]?.available ?? 0);
+    });
+  };
+  const writes = list.flatMap((o) => heldStatements(db, m, o, now));
+  try {
+    readBack(await commit(db, [...writes, ...reads]), writes.length);
+    for (const o of list) out.outcome.set(o.id, "held");
+    return out;
+  } catch (err) {
+    if (!(err instanceof DuplicateJournal) && !(err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE")) throw err;
+  }
+  for (const o of list) {
     try {
-      await commit(db, [...prefix(id), ...built.statements]);
-      return built.place;
+      await commit(db, heldStatements(db, m, o, now));
+      out.outcome.set(o.id, "held");
     } catch (err) {
-      if (attempt < 2 && !(err instanceof ApiError) && /UNIQUE constraint failed: spot_orders\.id/.test(errorText(err))) continue;
-      throw err;
+      if (err instanceof DuplicateJournal) out.outcome.set(o.id, "held");
+      else if (err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE") out.outcome.set(o.id, "insufficient");
+      else throw err;
     }
   }
-}
-
-/** Several orders of one user in one batch (the market maker's ladder): all or none. */
-export async function createOrders(db: Db, m: MarketConfig, userId: number, list: PreparedOrder[], now = Date.now()): Promise<PlaceOrder[]> {
-  if (list.length === 0) return [];
-  const ids = new Set<number>();
-  const built = list.map((p) => {
-    let id = newOrderId(now);
-    while (ids.has(id)) id = newOrderId(now);
-    ids.add(id);
-    return orderStatements(db, m, userId, p, id, now);
-  });
-  await commit(
-    db,
-    built.flatMap((b) => b.statements),
-  );
-  return built.map((b) => b.place);
-}
-
-function errorText(err: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    parts.push(e instanceof Error ? e.message : String(e));
-    e = e instanceof Error ? e.cause : undefined;
-  }
-  return parts.join(" | ");
+  readBack(await commit(db, reads), 0);
+  return out;
 }
 
 // ---------------------------------------------------------------- reading orders

@@ -15,6 +15,7 @@ import {
   journalStatements,
 } from "../ledger/index.ts";
 import type { MarketConfig } from "./config.ts";
+import { refusedRowStatement } from "./orders.ts";
 import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
 
 /**
@@ -143,6 +144,8 @@ export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number)
       return endStatements(db, step, now);
     case "open":
       return openStatements(db, step, now);
+    case "refused":
+      return [refusedRowStatement(db, m, step.detail, step.reason, now)];
   }
 }
 
@@ -157,8 +160,8 @@ export async function applyStep(db: Db, m: MarketConfig, step: Step, now = Date.
   }
 }
 
-/** Status-only steps (open, and ends with nothing to release) of several entries in one batch: all idempotent. */
-export const isStatusOnly = (step: Step): boolean => step.k === "open" || (step.k === "end" && step.release === 0);
+/** Status-only steps (open, refused, and ends with nothing to release) of several entries in one batch: all idempotent. */
+export const isStatusOnly = (step: Step): boolean => step.k === "open" || step.k === "refused" || (step.k === "end" && step.release === 0);
 
 export async function applyStatusSteps(db: Db, m: MarketConfig, steps: Step[], now = Date.now()): Promise<void> {
   await commit(

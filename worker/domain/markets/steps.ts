@@ -8,6 +8,8 @@
  *         books fees, updates both order rows and records the fill
  *   end   the order's final status and, when something is left of its hold, one
  *         release journal keyed "spot:end:<order>" (UNIQUE)
+ *   refused  the "rejected" row of an order the ledger refused after its owner was
+ *         answered (INSERT OR IGNORE; nothing was held)
  * A re-applied step changes nothing, so the outbox can be drained at least once.
  */
 
@@ -55,7 +57,9 @@ export type EndStep = {
   reason: string;
 };
 
-export type Step = OpenStep | FillStep | EndStep;
+export type RefusedStep = { k: "refused"; seq: number; order: number; owner: number; reason: string; detail: NewOrder };
+
+export type Step = OpenStep | FillStep | EndStep | RefusedStep;
 
 export type OutboxEntry = { steps: Step[] };
 
@@ -82,6 +86,12 @@ export type PlaceOrder = {
   holdUnits: number;
   createdAt: number;
 };
+
+/**
+ * An accepted order as the Market object keeps it until its hold is written: the
+ * engine's view plus the texts of its D1 row.
+ */
+export type NewOrder = PlaceOrder & { priceText: string; amountText: string; holdCurrency: number };
 
 export type MarketOrderState = "open" | "partial" | "filled" | "cancelled" | "rejected";
 

@@ -1,0 +1,192 @@
+import { type Committed, balanceKey, type NewOrder } from "../../worker/domain/markets/orders.ts";
+import type { MarketStore } from "./store.ts";
+
+/**
+ * How an accepted order gets from the POST to the book without a D1 round trip
+ * on the caller's path (group commit):
+ *
+ *   1. The order is stored in the object's own SQLite (`intake`) and queued.
+ *   2. If the owner's balance, as the object last read it from D1, covers the hold
+ *      together with everything else of theirs still queued, the caller is answered
+ *      at once. Otherwise (never read, or too little) the caller waits for the
+ *      order's own D1 write, and a short balance is a synchronous 409.
+ *   3. One flush at a time writes every queued order's row and hold in ONE D1 batch
+ *      and reads the owners' balances back in it (commitOrders). Orders arriving
+ *      meanwhile wait for the next flush, so a busy market writes many orders per
+ *      batch. Only held orders reach the engine; an order the ledger refuses
+ *      (its owner spent the money elsewhere since the last read) is recorded as
+ *      rejected and its owner is told through the user room.
+ *
+ * Money never moves ahead of the ledger: the hold is written before the order can
+ * match, exactly as when the caller wrote it. A crash leaves the order in `intake`;
+ * the next start queues it again, and a hold already written is recognised by its
+ * journal key. Pure apart from the injected functions, so it is unit-testable.
+ */
+
+export type Outcome = "held" | "insufficient";
+
+export type IntakeDeps = {
+  store: MarketStore;
+  /** Writes order rows and holds in D1 (commitOrders). */
+  commit: (list: NewOrder[]) => Promise<Committed>;
+  /** Puts a held order on the book (MarketCore.place). */
+  place: (o: NewOrder) => void;
+  /** Records an order the ledger refused and tells its owner. */
+  refuse: (o: NewOrder) => void;
+  /** Runs fn soon, after the current caller has its answer. */
+  later: (fn: () => void, ms: number) => void;
+  onError: (err: unknown) => void;
+};
+
+type Queued = { order: NewOrder; waiter?: { resolve: (o: Outcome) => void; reject: (err: unknown) => void } };
+
+/** Most orders in one D1 batch (each is about five statements). */
+const MAX_BATCH = 40;
+const RETRY_MS = [50, 200, 1_000, 5_000];
+
+export class OrderIntake {
+  private queue: Queued[] = [];
+  private running: Promise<void> | null = null;
+  /** The batch being written now. */
+  private inflight: Queued[] = [];
+  private failures = 0;
+  /** Available units per "owner:currency" as of the last D1 read, and units queued against it since. */
+  private readonly known = new Map<string, number>();
+  private readonly queued = new Map<string, number>();
+
+  constructor(private readonly deps: IntakeDeps) {}
+
+  /** Queues the orders stored before a restart (their callers were answered then). */
+  restore(): void {
+    for (const body of this.deps.store.intake()) this.enqueue({ order: JSON.parse(body) as NewOrder });
+    if (this.queue.length > 0) this.kick(0);
+  }
+
+  get size(): number {
+    return this.queue.length + this.inflight.length;
+  }
+
+  /** Whether an order is still on its way (stored here, not yet written to D1 and placed). */
+  has(id: number): boolean {
+    const match = (q: Queued) => q.order.id === id;
+    return this.inflight.some(match) || this.queue.some(match);
+  }
+
+  /** Resolves once everything queued so far was written (or failed and waits for a retry). */
+  async idle(): Promise<void> {
+    while (this.queue.length > 0 || this.running) {
+      await (this.running ?? this.flush());
+      if (this.failures > 0) return;
+    }
+  }
+
+  /** Whether the order may be answered before its hold is written. */
+  covered(o: NewOrder): boolean {
+    const key = balanceKey(o.owner, o.holdCurrency);
+    const available = this.known.get(key);
+    return available !== undefined && available - (this.queued.get(key) ?? 0) >= o.holdUnits;
+  }
+
+  /**
+   * Queues an order already stored in `intake` by the caller. Answers null when the
+   * caller may answer now, or a promise of the order's outcome to wait for.
+   */
+  submit(o: NewOrder): Promise<Outcome> | null {
+    const fast = this.covered(o);
+    const item: Queued = { order: o };
+    const wait = fast ? null : new Promise<Outcome>((resolve, reject) => (item.waiter = { resolve, reject }));
+    this.enqueue(item);
+    this.kick(0);
+    return wait;
+  }
+
+  private enqueue(item: Queued): void {
+    this.queue.push(item);
+    const key = balanceKey(item.order.owner, item.order.holdCurrency);
+    this.queued.set(key, (this.queued.get(key) ?? 0) + item.order.holdUnits);
+  }
+
+  private dequeued(o: NewOrder): void {
+    const key = balanceKey(o.owner, o.holdCurrency);
+    const left = (this.queued.get(key) ?? 0) - o.holdUnits;
+    if (left > 0) this.queued.set(key, left);
+    else this.queued.delete(key);
+  }
+
+  private kick(ms: number): void {
+    this.deps.later(() => void this.flush(), ms);
+  }
+
+  /** Writes the queue to D1 in batches, one flush at a time. */
+  flush(): Promise<void> {
+    if (this.running) return this.running;
+    if (this.queue.length === 0) return Promise.resolve();
+    this.running = this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inflight = batch;
+      let committed: Committed;
+      try {
+        committed = await this.deps.commit(batch.map((q) => q.order));
+      } catch (err) {
+        this.inflight = [];
+        this.failed(batch, err);
+        return;
+      }
+      this.inflight = [];
+      this.failures = 0;
+      this.settled(batch, committed);
+    }
+  }
+
+  private settled(batch: Queued[], c: Committed): void {
+    const { store } = this.deps;
+    for (const key of c.available.keys()) this.known.set(key, c.available.get(key)!);
+    for (const q of batch) {
+      const o = q.order;
+      this.dequeued(o);
+      const outcome = c.outcome.get(o.id) ?? "insufficient";
+      try {
+        if (outcome === "held") this.deps.place(o);
+        else {
+          // What the object believed about this owner was stale: read again before trusting it.
+          this.known.delete(balanceKey(o.owner, o.holdCurrency));
+          if (!q.waiter) this.deps.refuse(o);
+        }
+        store.removeIntake(o.id);
+      } catch (err) {
+        // Storage failed: the order stays in intake and is taken up again at the next start.
+        this.deps.onError(err);
+      }
+      q.waiter?.resolve(outcome);
+    }
+  }
+
+  /**
+   * D1 did not answer. Orders whose callers are still waiting are dropped (the
+   * caller gets the error; nothing was written); answered ones are retried.
+   */
+  private failed(batch: Queued[], err: unknown): void {
+    this.deps.onError(err);
+    const keep: Queued[] = [];
+    for (const q of batch) {
+      if (q.waiter) {
+        this.dequeued(q.order);
+        this.deps.store.removeIntake(q.order.id);
+        q.waiter.reject(err);
+      } else keep.push(q);
+    }
+    this.queue.unshift(...keep);
+    if (this.queue.length > 0) {
+      const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)]!;
+      this.failures++;
+      this.kick(wait);
+    }
+  }
+}

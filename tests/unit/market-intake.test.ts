@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import { nodeSql } from "../../bench/lib/node-sql.ts";
+import { OrderIntake, type IntakeDeps } from "../../durable/market/intake.ts";
+import { MarketStore } from "../../durable/market/store.ts";
+import { OrderIds, madeBy } from "../../worker/domain/markets/ids.ts";
+import { balanceKey, type Committed } from "../../worker/domain/markets/orders.ts";
+import type { NewOrder } from "../../worker/domain/markets/steps.ts";
+
+/**
+ * The order intake against a fake ledger: balances per owner, holds written in
+ * batches, and a switch that makes D1 fail. What matters: a caller is answered at
+ * once only when the last-read balance covers the order; nothing reaches the book
+ * before its hold is written; one short balance does not sink the rest of a batch;
+ * answered orders survive a failed write and a restart.
+ */
+
+const USDT = 3;
+let nextId = 1;
+const order = (owner: number, units: number): NewOrder => ({
+  id: nextId++,
+  owner,
+  side: "buy",
+  type: "limit",
+  price: 100,
+  qty: 1,
+  tif: "GTC",
+  postOnly: false,
+  budget: 0,
+  hold: `h${nextId}`,
+  holdUnits: units,
+  createdAt: 0,
+  priceText: "1",
+  amountText: "1",
+  holdCurrency: USDT,
+});
+
+function harness(balances: Record<number, number>) {
+  const store = new MarketStore(nodeSql());
+  store.init();
+  const ledger = new Map(Object.entries(balances).map(([k, v]) => [Number(k), v]));
+  const held = new Set<number>();
+  const log = { batches: [] as number[][], placed: [] as number[], refused: [] as number[], down: false };
+  const timers: (() => void)[] = [];
+  const deps: IntakeDeps = {
+    store,
+    async commit(list) {
+      if (log.down) throw new Error("D1 unavailable");
+      log.batches.push(list.map((o) => o.id));
+      const out: Committed = { outcome: new Map(), available: new Map() };
+      for (const o of list) {
+        if (held.has(o.id)) {
+          out.outcome.set(o.id, "held");
+          continue;
+        }
+        const have = ledger.get(o.owner) ?? 0;
+        if (have >= o.holdUnits) {
+          ledger.set(o.owner, have - o.holdUnits);
+          held.add(o.id);
+          out.outcome.set(o.id, "held");
+        } else out.outcome.set(o.id, "insufficient");
+        out.available.set(balanceKey(o.owner, o.holdCurrency), ledger.get(o.owner) ?? 0);
+      }
+      return out;
+    },
+    place: (o) => {
+      expect(held.has(o.id)).toBe(true);
+      log.placed.push(o.id);
+    },
+    refuse: (o) => log.refused.push(o.id),
+    later: (fn) => timers.push(fn),
+    onError: () => {},
+  };
+  const intake = new OrderIntake(deps);
+  const submit = (o: NewOrder) => {
+    store.addIntake(o.id, JSON.stringify(o));
+    return intake.submit(o);
+  };
+  return { store, ledger, log, intake, deps, submit, runTimers: () => timers.splice(0).forEach((fn) => fn()) };
+}
+
+describe("order intake (group commit)", () => {
+  it("a first order waits for its hold; later ones the balance covers are answered at once and written together", async () => {
+    const h = harness({ 1: 1_000 });
+    const first = h.submit(order(1, 100));
+    expect(first).not.toBeNull();
+    await h.intake.flush();
+    expect(await first).toBe("held");
+    // The object now knows 900 are available: three orders of 100 are answered without waiting.
+    const answers = [order(1, 100), order(1, 100), order(1, 100)].map((o) => h.submit(o));
+    expect(answers).toEqual([null, null, null]);
+    await h.intake.flush();
+    expect(h.log.batches.at(-1)).toHaveLength(3);
+    expect(h.log.placed).toHaveLength(4);
+    expect(h.store.intakeSize()).toBe(0);
+    expect(h.ledger.get(1)).toBe(600);
+  });
+
+  it("an order the last-read balance does not cover waits, and gets a synchronous refusal", async () => {
+    const h = harness({ 1: 150 });
+    await Promise.all([h.submit(order(1, 100)), h.intake.flush()]);
+    const short = h.submit(order(1, 100));
+    expect(short).not.toBeNull();
+    await h.intake.flush();
+    expect(await short).toBe("insufficient");
+    expect(h.log.refused).toEqual([]); // the caller was told; nothing to record
+    expect(h.log.placed).toHaveLength(1);
+  });
+
+  it("one short balance does not sink the other orders of its batch", async () => {
+    const h = harness({ 1: 1_000, 2: 1_000 });
+    await Promise.all([h.submit(order(1, 1)), h.submit(order(2, 1)), h.intake.flush()]);
+    // Owner 2 spends elsewhere; the object still believes 999 are there.
+    h.ledger.set(2, 0);
+    const a = order(1, 100);
+    const b = order(2, 100);
+    const c = order(1, 100);
+    expect([h.submit(a), h.submit(b), h.submit(c)]).toEqual([null, null, null]);
+    await h.intake.flush();
+    expect(h.log.placed.slice(-2)).toEqual([a.id, c.id]);
+    expect(h.log.refused).toEqual([b.id]);
+    // The stale belief is dropped: owner 2's next order waits for the ledger.
+    expect(h.submit(order(2, 1))).not.toBeNull();
+  });
+
+  it("while D1 fails, waiting callers get the error and answered orders are kept and retried", async () => {
+    const h = harness({ 1: 1_000 });
+    await Promise.all([h.submit(order(1, 1)), h.intake.flush()]);
+    h.log.down = true;
+    const answered = order(1, 10);
+    expect(h.submit(answered)).toBeNull();
+    const waiting = h.submit(order(2, 10))!;
+    const failed = expect(waiting).rejects.toThrow("D1 unavailable");
+    await h.intake.flush();
+    await failed;
+    expect(h.store.intake().map((b) => (JSON.parse(b) as NewOrder).id)).toEqual([answered.id]);
+    h.log.down = false;
+    h.runTimers();
+    await h.intake.idle();
+    expect(h.log.placed.at(-1)).toBe(answered.id);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+
+  it("orders stored before a restart are written and placed once, even when their hold was already written", async () => {
+    const h = harness({ 1: 1_000 });
+    const o = order(1, 10);
+    h.store.addIntake(o.id, JSON.stringify(o));
+    // The previous life wrote the hold, then stopped before placing.
+    await h.deps.commit([o]);
+    const again = new OrderIntake(h.deps);
+    again.restore();
+    await again.idle();
+    expect(h.log.placed).toEqual([o.id]);
+    expect(h.ledger.get(1)).toBe(990);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+});
+
+describe("order ids", () => {
+  it("grow strictly, stay unique across markets, and name the market that made them", () => {
+    const a = new OrderIds(1);
+    const b = new OrderIds(2);
+    const now = Date.UTC(2026, 10, 22);
+    const ids = [...Array.from({ length: 200 }, () => a.next(now)), ...Array.from({ length: 200 }, () => b.next(now))];
+    expect(new Set(ids).size).toBe(400);
+    const fromA = ids.slice(0, 200);
+    expect(fromA.every((id, i) => i === 0 || id > fromA[i - 1]!)).toBe(true);
+    expect(fromA.every((id) => madeBy(id, 1) && !madeBy(id, 2))).toBe(true);
+    expect(ids.every(Number.isSafeInteger)).toBe(true);
+    // After a restart the ids continue above the stored ones.
+    const c = new OrderIds(1);
+    c.seen(fromA.at(-1)!);
+    expect(c.next(now)).toBeGreaterThan(fromA.at(-1)!);
+  });
+});
