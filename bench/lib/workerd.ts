@@ -12,7 +12,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
  * and the inspector in front of the app; that hop is what a deployed Worker
  * does not have, so the latency benches leave it out.
  */
-export async function startWorkerd(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startWorkerd(port: number, opts: { assets?: boolean } = {}): Promise<{ base: string; stop: () => Promise<void> }> {
   const state = resolve(`.wrangler/bench-state-${port}`);
   const out = resolve(`.wrangler/bench-build-${port}`);
   rmSync(state, { recursive: true, force: true });
@@ -32,6 +32,7 @@ export async function startWorkerd(port: number): Promise<{ base: string; stop: 
     convertV4MiniflareOptions({
     host: "127.0.0.1",
     port,
+    // BENCH_INSPECT=9229: a V8 inspector for profiling (bench/profile-orders.ts).
     ...(process.env.BENCH_INSPECT ? { inspectorPort: Number(process.env.BENCH_INSPECT) } : {}),
     resourcePersistencePath: resolve(state, "v3"),
     workers: [
@@ -39,14 +40,82 @@ export async function startWorkerd(port: number): Promise<{ base: string; stop: 
         ...workerOptions,
         // One bundled module: nothing for import rules to match.
         modulesRules: undefined,
-        ...(process.env.BENCH_NO_ASSETS ? { assets: undefined } : {}),
+        // Without the SPA, /api requests reach the Worker first-hand (locally the asset router is a Worker of its own).
+        ...(opts.assets === false ? { assets: undefined } : {}),
         name: "edge-exchange",
-        bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...vars, ...(process.env.BENCH_FEED ? { MARKET_FEED: process.env.BENCH_FEED } : {}) },
+        bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...vars },
         modules: true,
         scriptPath: resolve(out, "index.js"),
       },
     ],
   } as Parameters<typeof convertV4MiniflareOptions>[0]));
+  const url = await mf.ready;
+  return { base: url.origin, stop: () => mf.dispose() };
+}
+
+/**
+ * The same-run peer of the order bench: the smallest Worker that does what the
+ * order path must at least do, a POST through a Worker into a Durable Object that
+ * inserts one SQLite row (TOOLCHAIN.md's baseline), served by workerd the same way.
+ */
+export async function startMinimalPeer(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+  const script = `
+    import { DurableObject } from "cloudflare:workers";
+    export class Book extends DurableObject {
+      constructor(ctx, env) {
+        super(ctx, env);
+        ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS orders (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+      }
+      insert(body) {
+        this.ctx.storage.sql.exec("INSERT INTO orders (body) VALUES (?)", body);
+        return { ok: true };
+      }
+    }
+    export default {
+      async fetch(request, env) {
+        const body = await request.text();
+        return Response.json(await env.BOOK.getByName("BTC-USDT").insert(body));
+      },
+    };`;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port,
+      workers: [{ name: "peer", compatibilityDate: "2026-10-01", modules: true, script, durableObjects: { BOOK: { className: "Book", useSQLite: true } } }],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+  const url = await mf.ready;
+  return { base: url.origin, stop: () => mf.dispose() };
+}
+
+/**
+ * The same-run peer of the room bench: one Durable Object with hibernatable
+ * sockets that sends each frame POSTed to it to every socket (TOOLCHAIN.md's
+ * "one Durable Object broadcasting to 1,000 WebSocket clients").
+ */
+export async function startBroadcastPeer(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+  const script = `
+    import { DurableObject } from "cloudflare:workers";
+    export class Room extends DurableObject {
+      async fetch(request) {
+        if (request.headers.get("Upgrade") === "websocket") {
+          const pair = new WebSocketPair();
+          this.ctx.acceptWebSocket(pair[1]);
+          return new Response(null, { status: 101, webSocket: pair[0] });
+        }
+        const frame = await request.text();
+        for (const ws of this.ctx.getWebSockets()) ws.send(frame);
+        return new Response("ok");
+      }
+    }
+    export default { fetch: (request, env) => env.ROOM.getByName("room").fetch(request) };`;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port,
+      workers: [{ name: "room-peer", compatibilityDate: "2026-10-01", modules: true, script, durableObjects: { ROOM: { className: "Room", useSQLite: true } } }],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
   const url = await mf.ready;
   return { base: url.origin, stop: () => mf.dispose() };
 }

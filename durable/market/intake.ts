@@ -1,4 +1,4 @@
-import { type Committed, balanceKey, type NewOrder } from "../../worker/domain/markets/orders.ts";
+import { type Committed, balanceKey, type NewOrder } from "../../worker/domain/markets/steps.ts";
 import type { MarketStore } from "./store.ts";
 
 /**

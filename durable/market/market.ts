@@ -46,6 +46,8 @@ const DRAIN_DELAY_MS = 10;
 /** The alarm also writes the intake, this long after an order, in case its timer was lost. */
 const INTAKE_SAFETY_MS = 1_000;
 const ALL_ROOM_MS = 1_000;
+/** However slow the room, a market publishes at least once a second. */
+const MAX_PUBLISH_GAP_MS = 1_000;
 /** The D1 ticker copy follows trades at once (after each drain with fills), anything else at most this often. */
 const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
@@ -78,6 +80,10 @@ export class Market extends DurableObject<Env> {
   private requoting = false;
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPublish = 0;
+  /** When the last publish ended, and how long its fan-out took (see publish()). */
+  private lastPublishEnd = 0;
+  private publishGap = 0;
+  private publishing = false;
   private lastAll = 0;
   private allTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTickerCopy = { at: 0, text: "" };
@@ -436,29 +442,45 @@ export class Market extends DurableObject<Env> {
   // ---------------------------------------------------------------- publishing
 
   private schedulePublish(): void {
-    if (this.publishTimer !== null) return;
-    const wait = Math.max(0, this.lastPublish + PUBLISH_INTERVAL_MS - Date.now());
+    if (this.publishTimer !== null || this.publishing) return;
+    const next = Math.max(this.lastPublish + PUBLISH_INTERVAL_MS, this.lastPublishEnd + this.publishGap);
+    const wait = Math.max(0, next - Date.now());
     this.publishTimer = setTimeout(() => {
       this.publishTimer = null;
       void this.publish();
     }, wait);
   }
 
-  /** Sends what changed since the last publish to the market room (and the ticker to the ALL room). */
+  /**
+   * Sends what changed since the last publish to the market room (and the ticker
+   * to the ALL room). One publish at a time, at most every PUBLISH_INTERVAL_MS,
+   * and the next waits at least as long after the last one ended as the room took
+   * to fan it out (the room is never busy more than half the time). A room with
+   * many sockets gets fewer, fresher updates (the changes in between are merged)
+   * instead of a queue of stale ones.
+   */
   private async publish(): Promise<void> {
     const core = this.core;
     if (!core) return;
-    const now = Date.now();
-    this.lastPublish = now;
-    const out = frames(core.config, core, core.dirty, now);
+    const started = Date.now();
+    this.lastPublish = started;
+    const out = frames(core.config, core, core.dirty, started);
     if (out.length === 0) return;
     const rooms = this.env.MarketRoom as DurableObjectNamespace<MarketRoom>;
+    this.publishing = true;
     try {
       await rooms.getByName(roomName(core.config.symbol)).publish(out);
     } catch (err) {
       console.error(JSON.stringify({ level: "warn", event: "market_publish_failed", market: core.config.symbol, error: String(err) }));
+    } finally {
+      this.publishing = false;
     }
+    const ended = Date.now();
+    this.publishGap = Math.min(MAX_PUBLISH_GAP_MS, ended - started);
+    this.lastPublishEnd = ended;
     if (out.some((f) => f.type === "ticker")) this.scheduleAll();
+    const d = core.dirty;
+    if (d.depth || d.ticker || d.trades.length > 0 || d.candles.size > 0) this.schedulePublish();
   }
 
   /** The ALL room gets this market's ticker at most once per ALL_ROOM_MS. */

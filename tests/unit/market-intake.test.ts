@@ -3,8 +3,7 @@ import { nodeSql } from "../../bench/lib/node-sql.ts";
 import { OrderIntake, type IntakeDeps } from "../../durable/market/intake.ts";
 import { MarketStore } from "../../durable/market/store.ts";
 import { OrderIds, madeBy } from "../../worker/domain/markets/ids.ts";
-import { balanceKey, type Committed } from "../../worker/domain/markets/orders.ts";
-import type { NewOrder } from "../../worker/domain/markets/steps.ts";
+import { balanceKey, type Committed, type NewOrder } from "../../worker/domain/markets/steps.ts";
 
 /**
  * The order intake against a fake ledger: balances per owner, holds written in

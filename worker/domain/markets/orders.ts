@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict } from "../../http/api-error.ts";
 import type { Db } from "../../http/context.ts";
 import { ACCOUNT_TYPES, DuplicateJournal, type Statement, commit, openHold } from "../ledger/index.ts";
 import { averagePrice, lotsToBase, type MarketConfig, notionalUnits, quoteUnitFactor, unitsText, withMarkupUp } from "./config.ts";
-import type { NewOrder, PlaceOrder } from "./steps.ts";
+import { balanceKey, type Committed, type NewOrder, type PlaceOrder } from "./steps.ts";
 
 export type { NewOrder };
 
@@ -223,15 +223,6 @@ function heldStatements(db: Db, m: MarketConfig, o: NewOrder, now: number): Stat
  */
 export const refusedRowStatement = (db: Db, m: MarketConfig, o: NewOrder, reason: string, now: number): Statement =>
   orderRowStatement(db, m, o, now, reason).onConflictDoNothing();
-
-export type Committed = {
-  /** Per order id: its row and hold are written ("held"), or the balance could not cover it (nothing written). */
-  outcome: Map<number, "held" | "insufficient">;
-  /** Available units after the batch, per "owner:currency" it touched (the Market object's balance view). */
-  available: Map<string, number>;
-};
-
-export const balanceKey = (owner: number, currency: number): string => `${owner}:${currency}`;
 
 /**
  * Writes the order rows and holds of accepted orders: one D1 batch for all of

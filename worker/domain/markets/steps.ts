@@ -93,6 +93,15 @@ export type PlaceOrder = {
  */
 export type NewOrder = PlaceOrder & { priceText: string; amountText: string; holdCurrency: number };
 
+export type Committed = {
+  /** Per order id: its row and hold are written ("held"), or the balance could not cover it (nothing written). */
+  outcome: Map<number, "held" | "insufficient">;
+  /** Available units after the batch, per "owner:currency" it touched (the Market object's balance view). */
+  available: Map<string, number>;
+};
+
+export const balanceKey = (owner: number, currency: number): string => `${owner}:${currency}`;
+
 export type MarketOrderState = "open" | "partial" | "filled" | "cancelled" | "rejected";
 
 /** The Market object's answer about one order. */
