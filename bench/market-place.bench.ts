@@ -13,6 +13,7 @@
 // 1 ms, p99 4-8 ms; 10 connections 720-940 req/s).
 import { loadavg } from "node:os";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
+import { post } from "./lib/http-client.ts";
 import { fmtMs, summarize } from "./lib/stats.ts";
 import { startMinimalPeer, startWorkerd } from "./lib/workerd.ts";
 
@@ -41,26 +42,18 @@ try {
   const order = async (c: number): Promise<number> => {
     const i = n++;
     const price = (1_000_000 + (i % 50_000)) / 100;
+    const body = new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: price.toFixed(2) }).toString();
     const t0 = performance.now();
-    const res = await fetch(`${app.base}/api/coin/trade`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: tokens[c % 2]! },
-      body: new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: price.toFixed(2) }),
-    });
-    const text = await res.text();
+    const res = await post(`${app.base}/api/coin/trade`, body, { authorization: tokens[c % 2]! });
     const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`order ${i}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== 200) throw new Error(`order ${i}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
     return ms;
   };
+  const peerBody = new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "10000.00" }).toString();
   const insert = async (): Promise<number> => {
     const t0 = performance.now();
-    const res = await fetch(`${peer.base}/`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "10000.00" }),
-    });
-    await res.text();
-    if (!res.ok) throw new Error(`peer: HTTP ${res.status}`);
+    const res = await post(`${peer.base}/`, peerBody);
+    if (res.status !== 200) throw new Error(`peer: HTTP ${res.status}`);
     return performance.now() - t0;
   };
 

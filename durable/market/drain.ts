@@ -35,7 +35,7 @@ export type Settler = {
   isStatusOnly: (step: Step) => boolean;
 };
 
-type Pending = { steps: Step[]; marks: { entry: number; index: number; step: Step }[] };
+type Pending = { steps: Step[]; marks: { entry: number; index: number; step: Step; last: boolean }[] };
 
 const MAX_STATUS_BATCH = 64;
 
@@ -54,9 +54,10 @@ export async function drainOutbox(opts: {
   let finishing: number[] = [];
   let pending: Pending = { steps: [], marks: [] };
 
-  const done = (entry: number, index: number, step: Step) => {
+  /** `last`: the entry's final step; the entry is removed next, so its progress need not be written. */
+  const done = (entry: number, index: number, step: Step, last: boolean) => {
     hooks?.afterStep?.(entry, index, step);
-    store.outboxProgress(entry, index + 1);
+    if (!last) store.outboxProgress(entry, index + 1);
     result.steps++;
     if (step.k === "fill") {
       result.fills++;
@@ -71,7 +72,7 @@ export async function drainOutbox(opts: {
       const batch = pending;
       pending = { steps: [], marks: [] };
       await settle.status(batch.steps);
-      for (const m of batch.marks) done(m.entry, m.index, m.step);
+      for (const m of batch.marks) done(m.entry, m.index, m.step, m.last);
     }
     for (const id of finishing) {
       store.outboxRemove(id);
@@ -90,14 +91,14 @@ export async function drainOutbox(opts: {
         hooks?.beforeStep?.(row.id, i, step);
         if (settle.isStatusOnly(step)) {
           pending.steps.push(step);
-          pending.marks.push({ entry: row.id, index: i, step });
+          pending.marks.push({ entry: row.id, index: i, step, last: i === entry.steps.length - 1 });
           if (pending.steps.length >= MAX_STATUS_BATCH) await flush();
           continue;
         }
         // Money moves in order: whatever status changes came before it go first.
         await flush();
         await settle.money(step);
-        done(row.id, i, step);
+        done(row.id, i, step, i === entry.steps.length - 1);
       }
       finishing.push(row.id);
       if (opts.now() >= opts.deadline) {

@@ -148,6 +148,7 @@ export class OrderIntake {
   private settled(batch: Queued[], c: Committed): void {
     const { store } = this.deps;
     for (const key of c.available.keys()) this.known.set(key, c.available.get(key)!);
+    const done: number[] = [];
     for (const q of batch) {
       const o = q.order;
       this.dequeued(o);
@@ -159,13 +160,14 @@ export class OrderIntake {
           this.known.delete(balanceKey(o.owner, o.holdCurrency));
           if (!q.waiter) this.deps.refuse(o);
         }
-        store.removeIntake(o.id);
+        done.push(o.id);
       } catch (err) {
         // Storage failed: the order stays in intake and is taken up again at the next start.
         this.deps.onError(err);
       }
       q.waiter?.resolve(outcome);
     }
+    store.removeIntake(done);
   }
 
   /**
@@ -178,7 +180,7 @@ export class OrderIntake {
     for (const q of batch) {
       if (q.waiter) {
         this.dequeued(q.order);
-        this.deps.store.removeIntake(q.order.id);
+        this.deps.store.removeIntake([q.order.id]);
         q.waiter.reject(err);
       } else keep.push(q);
     }

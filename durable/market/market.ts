@@ -43,8 +43,6 @@ const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
 const DRAIN_DELAY_MS = 10;
-/** The alarm also writes the intake, this long after an order, in case its timer was lost. */
-const INTAKE_SAFETY_MS = 1_000;
 const ALL_ROOM_MS = 1_000;
 /** However slow the room, a market publishes at least once a second. */
 const MAX_PUBLISH_GAP_MS = 1_000;
@@ -179,7 +177,8 @@ export class Market extends DurableObject<Env> {
       if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
     });
     const wait = this.intake!.submit(order);
-    this.schedule("drain", now + INTAKE_SAFETY_MS);
+    // The drain writes the intake first: a safety net for the intake's own timer, armed together with the drain the order causes anyway.
+    this.schedule("drain", now + DRAIN_DELAY_MS);
     if (!wait) return { id: order.id };
     const forget = () => idem && store.removeIdem(req.owner, idem.key);
     try {

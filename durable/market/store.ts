@@ -273,8 +273,9 @@ export class MarketStore {
     return this.sql.all<{ body: string }>(`SELECT body FROM intake ORDER BY id`).map((r) => r.body);
   }
 
-  removeIntake(id: number): void {
-    this.sql.run(`DELETE FROM intake WHERE id = ?`, id);
+  removeIntake(ids: number[]): void {
+    // One statement for a whole batch (at most MAX_BATCH ids).
+    if (ids.length > 0) this.sql.run(`DELETE FROM intake WHERE id IN (${ids.map(() => "?").join(",")})`, ...ids);
   }
 
   intakeSize(): number {

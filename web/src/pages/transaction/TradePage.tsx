@@ -161,6 +161,8 @@ export default function TradePage() {
   const reloadBalances = balancesQ.reload;
   useOrderUpdates((order) => {
     if (!pair || order.symbol !== pair.symbol) return;
+    // Accepted at once but refused by the ledger after (the balance was spent elsewhere meanwhile).
+    if (order.state === "rejected") toast(t("trade.orders.refused"));
     const at = Date.now();
     setLiveOrders((cur) => ({ key: mineKey, updates: [...(cur?.key === mineKey ? cur.updates : []), { order, at }].slice(-200) }));
     clearTimeout(balanceTimer.current);
