@@ -3,6 +3,7 @@ import { database } from "../worker/data/database.ts";
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../schema/api/realtime.ts";
 import * as tables from "../schema/db/index.ts";
+import { liveSessions } from "../worker/domain/auth/sessions.ts";
 import { unreadCount } from "../worker/domain/messages/notifications.ts";
 import { readFrame } from "./rooms/frames.ts";
 
@@ -10,8 +11,10 @@ import { readFrame } from "./rooms/frames.ts";
  * Private per-user room, named by the user's public uid: pushes the
  * unread-message count. Connections are authenticated by the Worker before
  * they reach the room (worker/realtime/guards.ts), and each is tagged with the
- * session that opened it, so it is closed when that session ends. Hibernates
- * between pushes.
+ * session that opened it, so it is closed when that session ends: at once when
+ * the Worker ends it (log-out, password change or reset), and within
+ * SESSION_CHECK_MS when it expires or the account is locked (an alarm checks the
+ * open sockets' sessions against D1). Hibernates between pushes.
  */
 export class UserRoom extends Server<Cloudflare.Env> {
   static override options = { hibernate: true };
@@ -33,6 +36,20 @@ export class UserRoom extends Server<Cloudflare.Env> {
       return;
     }
     send(connection, { type: "unread", count });
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_MS);
+  }
+
+  /** Closes the sockets whose session has expired or whose account is locked; checks again while any stay open. */
+  override async onAlarm(): Promise<void> {
+    const open = [...this.getConnections()];
+    if (open.length === 0) return;
+    const hashes = [...new Set(open.flatMap((c) => c.tags.filter((t) => t.startsWith(SESSION_TAG)).map((t) => t.slice(SESSION_TAG.length))))];
+    const live = await liveSessions(database(this.env.DB), hashes);
+    for (const connection of open) {
+      const tag = connection.tags.find((t) => t.startsWith(SESSION_TAG));
+      if (!tag || !live.has(tag.slice(SESSION_TAG.length))) connection.close(SESSION_ENDED, "session ended");
+    }
+    if (!isEmpty(this.getConnections())) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_MS);
   }
 
   override onMessage(connection: Connection, message: WSMessage): void {
@@ -115,7 +132,11 @@ export type SessionsToClose = { only: string } | { except: string } | { all: tru
 /** Close code for a socket whose session ended (4000-4999 are the application's). */
 export const SESSION_ENDED = 4001;
 
-const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
+/** How often the open sockets' sessions are checked against D1. */
+export const SESSION_CHECK_MS = 5 * 60_000;
+
+const SESSION_TAG = "session:";
+const sessionTag = (tokenHash: string) => `${SESSION_TAG}${tokenHash}`;
 
 const send = (connection: Connection, message: UserRoomOutbound) => connection.send(JSON.stringify(message));
 

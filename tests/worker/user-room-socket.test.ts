@@ -1,9 +1,11 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it } from "vitest";
 import { SESSION_HASH_HEADER, type UserRoomOutbound } from "../../schema/api/realtime.ts";
 import * as tables from "../../schema/db/index.ts";
 import { notify } from "../../worker/domain/messages/push.ts";
+import { sha256Hex } from "../../worker/domain/auth/tokens.ts";
 import { roomRouting } from "../../worker/realtime/guards.ts";
 import { SESSION_ENDED } from "../../durable/user-room.ts";
 import { emailCode, freshIp } from "./auth-support.ts";
@@ -265,6 +267,21 @@ describe("user room: sockets end with their session", () => {
     await stillServing(b);
     // The ended session cannot open a new one.
     expect((await upgrade(`/parties/user-room/${uid}?token=${tokens.a}`)).status).toBe(401);
+  });
+
+  it("a session that expires, or an account that is locked, loses its sockets at the room's next check", async () => {
+    const { tokens, a, b, uid } = await twoDevices();
+    const room = env.UserRoom.getByName(uid);
+    // Session a runs past its absolute expiry (as time would do it); b stays live.
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash = ?").bind(Date.now() - 1, await sha256Hex(tokens.a)).run();
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await outcome(a)).toBe(SESSION_ENDED);
+    await stillServing(b);
+    // The account is locked: b goes too.
+    const me = (await env.DB.prepare("SELECT user_id AS id FROM sessions WHERE token_hash = ?").bind(await sha256Hex(tokens.b)).first<{ id: number }>())!;
+    await env.DB.prepare("UPDATE users SET status = 'locked' WHERE id = ?").bind(me.id).run();
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await outcome(b)).toBe(SESSION_ENDED);
   });
 
   it("a password change closes the other sessions' sockets and keeps the caller's", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or } from "drizzle-orm";
 import { sessions, users } from "../../../schema/db/index.ts";
 import type { Db, SessionUser } from "../../http/context.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
@@ -97,6 +97,17 @@ export const endAllSessions = (db: Db, userId: number) => {
   forgetSessions({ userId });
   return db.delete(sessions).where(eq(sessions.userId, userId));
 };
+
+/** Which of these sessions (by token hash) are still live: not ended, within both expiries, the user not locked. */
+export async function liveSessions(db: Db, tokenHashes: string[], now = Date.now()): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.tokenHash, tokenHashes));
+  return new Set(rows.filter((r) => r.status === "active" && r.expiresAt > now && r.lastSeenAt + SESSION_IDLE_MS > now).map((r) => r.tokenHash));
+}
 
 /** Cron clean-up of sessions past either expiry. */
 export const purgeExpiredSessions = (db: Db, now = Date.now()) =>
