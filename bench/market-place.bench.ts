@@ -15,7 +15,7 @@ import { loadavg } from "node:os";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
 import { post } from "./lib/http-client.ts";
 import { fmtMs, summarize } from "./lib/stats.ts";
-import { startMinimalPeer, startWorkerd } from "./lib/workerd.ts";
+import { logIn, startMinimalPeer, startWorkerd } from "./lib/workerd.ts";
 
 const SEQUENTIAL = Number(process.env.BENCH_ORDERS ?? 1_000);
 const CONCURRENT_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,17 +25,7 @@ const TARGET = { p99: 5, rps: 1_000 };
 const app = await startWorkerd(Number(process.env.BENCH_PORT ?? 8879), { assets: false });
 const peer = await startMinimalPeer(Number(process.env.BENCH_PEER_PORT ?? 8880));
 try {
-  const login = async (email: string, password: string) => {
-    const res = await fetch(`${app.base}/api/user/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ user_string: email, password }),
-    });
-    const body = (await res.json()) as { type: string; message: string };
-    if (body.type !== "ok") throw new Error(`log-in failed: ${JSON.stringify(body)}`);
-    return body.message;
-  };
-  const tokens = [await login(DEMO_USERS[0].email, DEMO_USERS[0].password), await login(DEMO_USERS[1].email, DEMO_USERS[1].password)];
+  const tokens = [await logIn(app.base, DEMO_USERS[0]), await logIn(app.base, DEMO_USERS[1])];
 
   let n = 0;
   /** A 0.0001 BTC limit buy between 10,000 and 10,499.99 USDT: 1 to 1.05 USDT held, never crossing the market. */

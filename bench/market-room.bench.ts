@@ -14,7 +14,7 @@ import { loadavg } from "node:os";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
 import { openClients } from "./lib/socket-clients.ts";
 import { fmtMs, summarize } from "./lib/stats.ts";
-import { startBroadcastPeer, startWorkerd } from "./lib/workerd.ts";
+import { logIn, startBroadcastPeer, startWorkerd } from "./lib/workerd.ts";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -46,17 +46,11 @@ async function measure(clients: Awaited<ReturnType<typeof openClients>>, everyMs
 const app = await startWorkerd(Number(process.env.BENCH_PORT ?? 8881), { assets: false });
 const peer = await startBroadcastPeer(Number(process.env.BENCH_PEER_PORT ?? 8882));
 try {
-  const login = await fetch(`${app.base}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ user_string: DEMO_USERS[0].email, password: DEMO_USERS[0].password }),
-  });
-  const token = ((await login.json()) as { message: string }).message;
+  const token = await logIn(app.base, DEMO_USERS[0]);
 
   // The market room.
   const roomClients = await openClients(`${app.base.replace("http", "ws")}/parties/market-room/DOGE-USDT`, CLIENTS, "depth");
   let n = 0;
-  let lastDepth = "";
   const room = await measure(roomClients, ORDER_EVERY_MS, async () => {
     const price = (22_000 + (n++ % 2_000)) / 100_000; // 0.22 .. 0.24: below the market, always rests
     const res = await fetch(`${app.base}/api/coin/trade`, {
@@ -67,7 +61,8 @@ try {
     await res.text();
   });
   roomClients.close();
-  lastDepth = JSON.stringify({ type: "depth", symbol: "DOGE/USDT", depth: await (await fetch(`${app.base}/api/currency/depth?symbol=DOGE/USDT&limit=20`)).json() });
+  const depth = ((await (await fetch(`${app.base}/api/currency/depth?symbol=DOGE/USDT&limit=20`)).json()) as { message: unknown }).message;
+  const lastDepth = JSON.stringify({ type: "depth", symbol: "DOGE/USDT", depth });
 
   // The peer: frames of the same size, ten a second.
   const peerClients = await openClients(`${peer.base.replace("http", "ws")}/`, CLIENTS, "depth");

@@ -77,15 +77,7 @@ export async function startMinimalPeer(port: number): Promise<{ base: string; st
         return Response.json(await env.BOOK.getByName("BTC-USDT").insert(body));
       },
     };`;
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      host: "127.0.0.1",
-      port,
-      workers: [{ name: "peer", compatibilityDate: "2026-10-01", modules: true, script, durableObjects: { BOOK: { className: "Book", useSQLite: true } } }],
-    } as Parameters<typeof convertV4MiniflareOptions>[0]),
-  );
-  const url = await mf.ready;
-  return { base: url.origin, stop: () => mf.dispose() };
+  return startScript(port, script, { BOOK: "Book" });
 }
 
 /**
@@ -109,13 +101,31 @@ export async function startBroadcastPeer(port: number): Promise<{ base: string; 
       }
     }
     export default { fetch: (request, env) => env.ROOM.getByName("room").fetch(request) };`;
+  return startScript(port, script, { ROOM: "Room" });
+}
+
+/** A one-module Worker with SQLite-backed Durable Object bindings (binding name → class), served by workerd. */
+async function startScript(port: number, script: string, objects: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+  const durableObjects = Object.fromEntries(Object.entries(objects).map(([binding, className]) => [binding, { className, useSQLite: true }]));
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port,
-      workers: [{ name: "room-peer", compatibilityDate: "2026-10-01", modules: true, script, durableObjects: { ROOM: { className: "Room", useSQLite: true } } }],
+      workers: [{ name: "peer", compatibilityDate: "2026-10-01", modules: true, script, durableObjects }],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   const url = await mf.ready;
   return { base: url.origin, stop: () => mf.dispose() };
+}
+
+/** Logs a demo user in and answers the session token. */
+export async function logIn(base: string, user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ user_string: user.email, password: user.password }),
+  });
+  const body = (await res.json()) as { type: string; message: string };
+  if (body.type !== "ok") throw new Error(`log-in failed: ${JSON.stringify(body)}`);
+  return body.message;
 }

@@ -81,7 +81,7 @@ export class OrderIntake {
   }
 
   /** Whether the order may be answered before its hold is written. */
-  covered(o: NewOrder): boolean {
+  private covered(o: NewOrder): boolean {
     const key = balanceKey(o.owner, o.holdCurrency);
     const available = this.known.get(key);
     return available !== undefined && available - (this.queued.get(key) ?? 0) >= o.holdUnits;

@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
@@ -36,11 +36,7 @@ export async function settle(name = BTC_USDT): Promise<void> {
     const ran = await runDurableObjectAlarm(stub);
     if (!ran) await new Promise((r) => setTimeout(r, 10));
   }
-  const left = await runInDurableObject(stub, (m: Market) => {
-    const x = m as unknown as { intake: { size: number; queue: unknown[]; inflight: unknown[]; failures: number }; core: { store: { outboxSize(): number; outbox(n: number): unknown[] } } };
-    return JSON.stringify({ intake: x.intake.size, q: x.intake.queue.length, inflight: x.intake.inflight.length, failures: x.intake.failures, outbox: x.core.store.outbox(3) });
-  });
-  throw new Error(`outbox of ${name} did not drain: ${left}`);
+  throw new Error(`outbox of ${name} did not drain: ${await stub.backlog()} orders and entries left`);
 }
 
 /** A user with a session and change-account funds in minor units. */

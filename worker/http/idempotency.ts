@@ -37,11 +37,10 @@ type Stored = { status: number; body: unknown };
 /** Wraps a handler of a route behind requireUser. */
 export function idempotent(handler: (c: AppContext, idem: Idem) => Promise<Response>) {
   return async (c: AppContext): Promise<Response> => {
-    const key = c.req.header(IDEMPOTENCY_HEADER);
-    if (key === undefined) return handler(c, { key: null, record: () => [] });
-    if (!KEY.test(key)) throw badRequest("IDEMPOTENCY_KEY_INVALID");
+    const given = await idempotencyKey(c);
+    if (!given) return handler(c, { key: null, record: () => [] });
+    const { key, hash } = given;
     const userId = c.var.user.id;
-    const hash = await requestHash(c);
     const first = await replay(c, userId, key, hash);
     if (first) return first;
     const idem: Idem = {

@@ -23,6 +23,7 @@ import { convert, transferFee, transferList } from "../domain/markets/convert.ts
 import { cachedMarkets, marketById, requireMarket, requireMarketByPair } from "../domain/markets/markets.ts";
 import { madeBy } from "../domain/markets/ids.ts";
 import { listOrders, ownOrder, placeOf } from "../domain/markets/orders.ts";
+import type { OrderView } from "../domain/markets/steps.ts";
 import { quotationGroups, tickerRows } from "../domain/markets/tickers.ts";
 import { addFavourite, listFavourites, removeFavourite } from "../domain/markets/watchlist.ts";
 import type { Env } from "../env.ts";
@@ -61,9 +62,14 @@ const cancelOrder = async (c: AppContext) => {
   // The order rides along, so an order whose place call was lost is cancelled (and its hold released) too.
   const view = await marketStub(c.env, m).cancel({ id: row.id, owner: c.var.user.id, order: placeOf(row, m) });
   if (view.state === "unknown") throw notFound();
-  if (view.state === "filled" || view.state === "rejected") throw conflict("ORDER_NOT_OPEN");
-  return ok<CoinCancelResponse>(c, { id: row.id, state: view.state });
+  return cancelAnswer(c, row.id, view.state);
 };
+
+/** The answer to a cancel, from the order's state in its market. */
+function cancelAnswer(c: AppContext, id: number, state: Exclude<OrderView["state"], "unknown">) {
+  if (state === "filled" || state === "rejected") throw conflict("ORDER_NOT_OPEN");
+  return ok<CoinCancelResponse>(c, { id, state });
+}
 
 /**
  * An order not in D1 may be a moment old: accepted by its market and not yet
@@ -74,9 +80,7 @@ async function cancelArriving(c: AppContext, id: number) {
   for (const m of await cachedMarkets(c.var.db)) {
     if (!madeBy(id, m.id)) continue;
     const view = await marketStub(c.env, m).cancel({ id, owner: c.var.user.id });
-    if (view.state === "unknown") continue;
-    if (view.state === "filled" || view.state === "rejected") throw conflict("ORDER_NOT_OPEN");
-    return ok<CoinCancelResponse>(c, { id, state: view.state });
+    if (view.state !== "unknown") return cancelAnswer(c, id, view.state);
   }
   throw notFound();
 }
