@@ -68,6 +68,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 type Bal = { available: number; locked: number };
 type Request = { id: number; u: number; c: number; units: number; status: "open" | "done" | "refused" };
 
+/**
+ * Even picks go to an open request when there is one: the opening deposits are
+ * already reviewed, so uniform picks would rarely reach the success paths.
+ */
+function pick<T extends Request>(requests: T[], i: number): T {
+  const open = requests.filter((r) => r.status === "open");
+  const pool = i % 2 === 0 && open.length > 0 ? open : requests;
+  return pool[Math.floor(i / 2) % pool.length]!;
+}
+
 async function outcome(run: () => Promise<unknown>): Promise<string> {
   try {
     await run();
@@ -86,8 +96,7 @@ describe("money core, model-based", () => {
     const operator = await createUser({ role: "operator" });
     /** Outcomes seen over all runs, so the test also proves it reached the success paths. */
     const seen = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25, size: "max" }), async (ops) => {
+    const property = fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25, size: "max" }), async (ops) => {
         // Fresh users per run; system accounts are compared as deltas from the start of the run.
         const users: number[] = [];
         for (let i = 0; i < USERS; i++) {
@@ -152,7 +161,7 @@ describe("money core, model-based", () => {
             case "confirm":
             case "rejectDeposit": {
               if (deposits.length === 0) continue;
-              const d = deposits[op.i % deposits.length]!;
+              const d = pick(deposits, op.i);
               const run = () =>
                 outcome(() => (op.t === "confirm" ? confirmDeposit(db(), operator.id, d.id, now) : rejectDeposit(db(), operator.id, d.id, "no", now)));
               actual = await run();
@@ -207,7 +216,7 @@ describe("money core, model-based", () => {
             case "approve":
             case "rejectWithdrawal": {
               if (withdrawals.length === 0) continue;
-              const w = withdrawals[op.i % withdrawals.length]!;
+              const w = pick(withdrawals, op.i);
               const cur = CURRENCIES[w.c]!;
               const run = () =>
                 outcome(() => (op.t === "approve" ? approveWithdrawal(db(), operator.id, w.id, now) : rejectWithdrawal(db(), operator.id, w.id, "no", now)));
@@ -257,14 +266,16 @@ describe("money core, model-based", () => {
             }
           }
         }
-      }),
-      { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined, verbose: 1 },
-    );
-    console.log("outcomes reached:", [...seen].sort().join(", "));
+      });
+    await fc.assert(property, { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined, verbose: 1 });
     if (PATH === undefined && RUNS >= 30) {
-      for (const reached of ["deposit:ok", "confirm:ok", "rejectDeposit:ok", "transfer:ok", "transfer:INSUFFICIENT_BALANCE", "withdraw:ok", "withdraw:INSUFFICIENT_BALANCE", "approve:ok", "rejectWithdrawal:ok", "confirm:DEPOSIT_ALREADY_REVIEWED", "approve:WITHDRAWAL_ALREADY_REVIEWED"]) {
-        expect(seen, reached).toContain(reached);
+      const wanted = ["deposit:ok", "confirm:ok", "rejectDeposit:ok", "transfer:ok", "transfer:INSUFFICIENT_BALANCE", "withdraw:ok", "withdraw:INSUFFICIENT_BALANCE", "approve:ok", "rejectWithdrawal:ok", "confirm:DEPOSIT_ALREADY_REVIEWED", "approve:WITHDRAWAL_ALREADY_REVIEWED"];
+      // Random seeds can leave a rare path unvisited; more runs (each still fully checked) reach it rather than flaking.
+      for (let extra = 0; extra < 5 && wanted.some((w) => !seen.has(w)); extra++) {
+        await fc.assert(property, { numRuns: 10, seed: SEED === undefined ? undefined : SEED + extra + 1, verbose: 1 });
       }
+      console.log("outcomes reached:", [...seen].sort().join(", "));
+      for (const reached of wanted) expect(seen, reached).toContain(reached);
     }
   }, 600_000);
 });
