@@ -1,16 +1,7 @@
-import { PartySocket } from "partysocket";
 import { useEffect, useRef } from "react";
 import type { MarketRoomInbound, MarketRoomOutbound, Period, Ticker } from "../../../../schema/api/market.ts";
+import { openPartySocket } from "../../lib/party-socket.ts";
 import { marketRoomOutbound, parseMarketFrame } from "./frames.ts";
-
-/** The spec's reconnect policy: at most 5 tries, 1 s apart, 20 s to connect. */
-export const MARKET_ROOM_OPTIONS = {
-  maxRetries: 5,
-  minReconnectionDelay: 1000,
-  maxReconnectionDelay: 1000,
-  reconnectionDelayGrowFactor: 1,
-  connectionTimeout: 20_000,
-} as const;
 
 /** The room every pair's ticker goes to. */
 export const ALL_ROOM = "ALL";
@@ -29,13 +20,7 @@ export type MarketRoom = {
  */
 export function openMarketRoom(room: string, onFrame: (frame: MarketRoomOutbound) => void, periods: Period[] = []): MarketRoom {
   let wanted = periods;
-  const socket = new PartySocket({
-    host: location.host,
-    protocol: location.protocol === "https:" ? "wss" : "ws",
-    party: "market-room",
-    room,
-    ...MARKET_ROOM_OPTIONS,
-  });
+  const socket = openPartySocket("market-room", room);
   const send = (frame: MarketRoomInbound) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
   };

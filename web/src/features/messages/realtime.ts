@@ -1,20 +1,11 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { PartySocket } from "partysocket";
 import { useEffect } from "react";
 import { parseFrame, type UserRoomOutbound, userRoomOutbound } from "../../../../schema/api/realtime.ts";
+import { openPartySocket } from "../../lib/party-socket.ts";
 import { publishUserRoomFrame } from "../../lib/user-room-bus.ts";
 import { refreshUser } from "../session/session.ts";
 import { tokenAtom, userAtom } from "../session/atoms.ts";
 import { unreadAtom } from "./atoms.ts";
-
-/** The spec's reconnect policy: at most 5 tries, 1 s apart, 20 s to connect. */
-export const USER_ROOM_OPTIONS = {
-  maxRetries: 5,
-  minReconnectionDelay: 1000,
-  maxReconnectionDelay: 1000,
-  reconnectionDelayGrowFactor: 1,
-  connectionTimeout: 20_000,
-} as const;
 
 /**
  * Opens the private per-user room (/parties/user-room/<uid>?token=...) and
@@ -22,14 +13,7 @@ export const USER_ROOM_OPTIONS = {
  * the shared schema is dropped. Returns the function that closes it.
  */
 export function openUserRoom(uid: string, token: string, onFrame: (frame: UserRoomOutbound) => void): () => void {
-  const socket = new PartySocket({
-    host: location.host,
-    protocol: location.protocol === "https:" ? "wss" : "ws",
-    party: "user-room",
-    room: uid,
-    query: { token },
-    ...USER_ROOM_OPTIONS,
-  });
+  const socket = openPartySocket("user-room", uid, { token });
   socket.addEventListener("message", (event: MessageEvent) => {
     publishUserRoomFrame(event.data); // other features' frames (e.g. spot `order` updates) are theirs to parse
     const frame = parseFrame(userRoomOutbound, event.data);
