@@ -97,176 +97,176 @@ describe("money core, model-based", () => {
     /** Outcomes seen over all runs, so the test also proves it reached the success paths. */
     const seen = new Set<string>();
     const property = fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25, size: "max" }), async (ops) => {
-        // Fresh users per run; system accounts are compared as deltas from the start of the run.
-        const users: number[] = [];
-        for (let i = 0; i < USERS; i++) {
-          const id = await plainUser();
-          await verify(id, 1);
-          await setPayPassword(id);
-          await saveAddress(id, USDT, ETH_ADDRESS, "ETH");
-          await saveAddress(id, BTC, BTC_ADDRESS, "BTC");
-          users.push(id);
+      // Fresh users per run; system accounts are compared as deltas from the start of the run.
+      const users: number[] = [];
+      for (let i = 0; i < USERS; i++) {
+        const id = await plainUser();
+        await verify(id, 1);
+        await setPayPassword(id);
+        await saveAddress(id, USDT, ETH_ADDRESS, "ETH");
+        await saveAddress(id, BTC, BTC_ADDRESS, "BTC");
+        users.push(id);
+      }
+      const model = new Map<string, Bal>();
+      const key = (u: number, c: number, t: number) => `${u}:${c}:${t}`;
+      const get = (u: number, c: number, t: number) => model.get(key(u, c, t)) ?? { available: 0, locked: 0 };
+      const add = (u: number, c: number, t: number, d: Partial<Bal>) => {
+        const b = get(u, c, t);
+        model.set(key(u, c, t), { available: b.available + (d.available ?? 0), locked: b.locked + (d.locked ?? 0) });
+      };
+      const systemBalances = async () => {
+        const rows = await db().select().from(tables.balances).where(inArray(tables.balances.userId, [SYSTEM_ACCOUNTS.external, SYSTEM_ACCOUNTS.fees])).all();
+        return new Map(rows.map((r) => [`${r.userId}:${r.currencyId}`, r.available]));
+      };
+      const systemStart = await systemBalances();
+      const systemDelta = new Map<string, number>();
+      const addSystem = (s: number, c: number, d: number) => systemDelta.set(`${s}:${c}`, (systemDelta.get(`${s}:${c}`) ?? 0) + d);
+
+      const deposits: Request[] = [];
+      const withdrawals: (Request & { fee: number })[] = [];
+      let lastReview: (() => Promise<string>) | null = null;
+      let now = Date.now();
+
+      // Opening balances through the real path (request + confirm): 500 USDT and 5 BTC each.
+      for (let u = 0; u < USERS; u++) {
+        for (const [c, units] of [[0, 500_000_000], [1, 500_000_000]] as const) {
+          const cur = CURRENCIES[c]!;
+          await requestDeposit(db(), users[u]!, { account: await voucherOf(users[u]!), amount: fromUnits(units, cur.precision), currency: cur.name, chain: "", type: "0" }, [], now);
+          const dep = (await db().select({ id: tables.deposits.id }).from(tables.deposits).where(inArray(tables.deposits.userId, [users[u]!])).all()).at(-1)!;
+          await confirmDeposit(db(), operator.id, dep.id, now);
+          deposits.push({ id: dep.id, u, c, units, status: "done" });
+          add(users[u]!, cur.id, 2, { available: units });
+          addSystem(SYSTEM_ACCOUNTS.external, cur.id, -units);
         }
-        const model = new Map<string, Bal>();
-        const key = (u: number, c: number, t: number) => `${u}:${c}:${t}`;
-        const get = (u: number, c: number, t: number) => model.get(key(u, c, t)) ?? { available: 0, locked: 0 };
-        const add = (u: number, c: number, t: number, d: Partial<Bal>) => {
-          const b = get(u, c, t);
-          model.set(key(u, c, t), { available: b.available + (d.available ?? 0), locked: b.locked + (d.locked ?? 0) });
-        };
-        const systemBalances = async () => {
-          const rows = await db().select().from(tables.balances).where(inArray(tables.balances.userId, [SYSTEM_ACCOUNTS.external, SYSTEM_ACCOUNTS.fees])).all();
-          return new Map(rows.map((r) => [`${r.userId}:${r.currencyId}`, r.available]));
-        };
-        const systemStart = await systemBalances();
-        const systemDelta = new Map<string, number>();
-        const addSystem = (s: number, c: number, d: number) => systemDelta.set(`${s}:${c}`, (systemDelta.get(`${s}:${c}`) ?? 0) + d);
+      }
 
-        const deposits: Request[] = [];
-        const withdrawals: (Request & { fee: number })[] = [];
-        let lastReview: (() => Promise<string>) | null = null;
-        let now = Date.now();
-
-        // Opening balances through the real path (request + confirm): 500 USDT and 5 BTC each.
-        for (let u = 0; u < USERS; u++) {
-          for (const [c, units] of [[0, 500_000_000], [1, 500_000_000]] as const) {
-            const cur = CURRENCIES[c]!;
-            await requestDeposit(db(), users[u]!, { account: await voucherOf(users[u]!), amount: fromUnits(units, cur.precision), currency: cur.name, chain: "", type: "0" }, [], now);
-            const dep = (await db().select({ id: tables.deposits.id }).from(tables.deposits).where(inArray(tables.deposits.userId, [users[u]!])).all()).at(-1)!;
-            await confirmDeposit(db(), operator.id, dep.id, now);
-            deposits.push({ id: dep.id, u, c, units, status: "done" });
-            add(users[u]!, cur.id, 2, { available: units });
-            addSystem(SYSTEM_ACCOUNTS.external, cur.id, -units);
+      for (const op of ops) {
+        now += 5 * 60_000;
+        let expected: string;
+        let actual: string;
+        switch (op.t) {
+          case "deposit": {
+            const cur = CURRENCIES[op.c]!;
+            const url = await voucherOf(users[op.u]!);
+            actual = await outcome(() =>
+              requestDeposit(db(), users[op.u]!, { account: url, amount: fromUnits(op.units, cur.precision), currency: cur.name, chain: "", type: "0" }, [], now),
+            );
+            expected = "ok";
+            if (actual === "ok") {
+              const row = await db().select({ id: tables.deposits.id }).from(tables.deposits).where(inArray(tables.deposits.userId, [users[op.u]!])).all();
+              deposits.push({ id: row.at(-1)!.id, u: op.u, c: op.c, units: op.units, status: "open" });
+            }
+            break;
           }
-        }
-
-        for (const op of ops) {
-          now += 5 * 60_000;
-          let expected: string;
-          let actual: string;
-          switch (op.t) {
-            case "deposit": {
-              const cur = CURRENCIES[op.c]!;
-              const url = await voucherOf(users[op.u]!);
-              actual = await outcome(() =>
-                requestDeposit(db(), users[op.u]!, { account: url, amount: fromUnits(op.units, cur.precision), currency: cur.name, chain: "", type: "0" }, [], now),
-              );
+          case "confirm":
+          case "rejectDeposit": {
+            if (deposits.length === 0) continue;
+            const d = pick(deposits, op.i);
+            const run = () =>
+              outcome(() => (op.t === "confirm" ? confirmDeposit(db(), operator.id, d.id, now) : rejectDeposit(db(), operator.id, d.id, "no", now)));
+            actual = await run();
+            expected = d.status === "open" ? "ok" : "DEPOSIT_ALREADY_REVIEWED";
+            if (expected === "ok") {
+              d.status = op.t === "confirm" ? "done" : "refused";
+              if (op.t === "confirm") {
+                add(users[d.u]!, CURRENCIES[d.c]!.id, 2, { available: d.units });
+                addSystem(SYSTEM_ACCOUNTS.external, CURRENCIES[d.c]!.id, -d.units);
+              }
+            }
+            lastReview = async () => {
+              const again = await run();
+              expect(again).toBe("DEPOSIT_ALREADY_REVIEWED");
+              return again;
+            };
+            break;
+          }
+          case "transfer": {
+            const cur = CURRENCIES[op.c]!;
+            const uid = users[op.u]!;
+            actual = await outcome(() =>
+              transferBetweenAccounts(db(), uid, { currency: String(cur.id), number: fromUnits(op.units, cur.precision), from: op.from, to: op.to }, "en", { key: null, prefix: [] }, now),
+            );
+            if (op.from === op.to) expected = "SAME_ACCOUNT";
+            else if (!cur.enabled.includes(op.from) || !cur.enabled.includes(op.to)) expected = "ACCOUNT_NOT_ENABLED";
+            else if (op.units > get(uid, cur.id, op.from).available) expected = "INSUFFICIENT_BALANCE";
+            else {
               expected = "ok";
-              if (actual === "ok") {
-                const row = await db().select({ id: tables.deposits.id }).from(tables.deposits).where(inArray(tables.deposits.userId, [users[op.u]!])).all();
-                deposits.push({ id: row.at(-1)!.id, u: op.u, c: op.c, units: op.units, status: "open" });
-              }
-              break;
+              add(uid, cur.id, op.from, { available: -op.units });
+              add(uid, cur.id, op.to, { available: op.units });
             }
-            case "confirm":
-            case "rejectDeposit": {
-              if (deposits.length === 0) continue;
-              const d = pick(deposits, op.i);
-              const run = () =>
-                outcome(() => (op.t === "confirm" ? confirmDeposit(db(), operator.id, d.id, now) : rejectDeposit(db(), operator.id, d.id, "no", now)));
-              actual = await run();
-              expected = d.status === "open" ? "ok" : "DEPOSIT_ALREADY_REVIEWED";
-              if (expected === "ok") {
-                d.status = op.t === "confirm" ? "done" : "refused";
-                if (op.t === "confirm") {
-                  add(users[d.u]!, CURRENCIES[d.c]!.id, 2, { available: d.units });
-                  addSystem(SYSTEM_ACCOUNTS.external, CURRENCIES[d.c]!.id, -d.units);
-                }
-              }
-              lastReview = async () => {
-                const again = await run();
-                expect(again).toBe("DEPOSIT_ALREADY_REVIEWED");
-                return again;
-              };
-              break;
-            }
-            case "transfer": {
-              const cur = CURRENCIES[op.c]!;
-              const uid = users[op.u]!;
-              actual = await outcome(() =>
-                transferBetweenAccounts(db(), uid, { currency: String(cur.id), number: fromUnits(op.units, cur.precision), from: op.from, to: op.to }, "en", { key: null, prefix: [] }, now),
-              );
-              if (op.from === op.to) expected = "SAME_ACCOUNT";
-              else if (!cur.enabled.includes(op.from) || !cur.enabled.includes(op.to)) expected = "ACCOUNT_NOT_ENABLED";
-              else if (op.units > get(uid, cur.id, op.from).available) expected = "INSUFFICIENT_BALANCE";
-              else {
-                expected = "ok";
-                add(uid, cur.id, op.from, { available: -op.units });
-                add(uid, cur.id, op.to, { available: op.units });
-              }
-              break;
-            }
-            case "withdraw": {
-              const cur = CURRENCIES[op.c]!;
-              const uid = users[op.u]!;
-              const address = op.c === 0 ? ETH_ADDRESS : BTC_ADDRESS;
-              actual = await outcome(() =>
-                requestWithdrawal(db(), uid, { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0", payPassword: PAY_PASSWORD }, pepper, [], now),
-              );
-              if (op.units < cur.min) expected = "WITHDRAW_BELOW_MINIMUM";
-              else if (op.units > get(uid, cur.id, 2).available) expected = "INSUFFICIENT_BALANCE";
-              else {
-                expected = "ok";
-                add(uid, cur.id, 2, { available: -op.units, locked: op.units });
-                const row = await db().select({ id: tables.withdrawals.id }).from(tables.withdrawals).where(inArray(tables.withdrawals.userId, [uid])).all();
-                withdrawals.push({ id: row.at(-1)!.id, u: op.u, c: op.c, units: op.units, fee: cur.fee, status: "open" });
-              }
-              break;
-            }
-            case "approve":
-            case "rejectWithdrawal": {
-              if (withdrawals.length === 0) continue;
-              const w = pick(withdrawals, op.i);
-              const cur = CURRENCIES[w.c]!;
-              const run = () =>
-                outcome(() => (op.t === "approve" ? approveWithdrawal(db(), operator.id, w.id, now) : rejectWithdrawal(db(), operator.id, w.id, "no", now)));
-              actual = await run();
-              expected = w.status === "open" ? "ok" : "WITHDRAWAL_ALREADY_REVIEWED";
-              if (expected === "ok") {
-                const uid = users[w.u]!;
-                if (op.t === "approve") {
-                  w.status = "done";
-                  add(uid, cur.id, 2, { locked: -w.units });
-                  addSystem(SYSTEM_ACCOUNTS.external, cur.id, w.units - w.fee);
-                  addSystem(SYSTEM_ACCOUNTS.fees, cur.id, w.fee);
-                } else {
-                  w.status = "refused";
-                  add(uid, cur.id, 2, { locked: -w.units, available: w.units });
-                }
-              }
-              lastReview = async () => {
-                const again = await run();
-                expect(again).toBe("WITHDRAWAL_ALREADY_REVIEWED");
-                return again;
-              };
-              break;
-            }
-            case "repeatLastReview": {
-              if (!lastReview) continue;
-              actual = await lastReview();
-              expected = actual;
-              break;
-            }
+            break;
           }
-          expect(actual, JSON.stringify(op)).toBe(expected);
-          seen.add(`${op.t}:${actual}`);
-
-          // After every step: the invariant, every user balance, and the system accounts' movements.
-          expect(await checkInvariant(db())).toEqual([]);
-          const rows = await db().select().from(tables.balances).where(inArray(tables.balances.userId, users)).all();
-          const actualMap = new Map(rows.map((r) => [key(r.userId, r.currencyId, r.accountType), { available: r.available, locked: r.locked }]));
-          for (const k of new Set([...model.keys(), ...actualMap.keys()])) {
-            expect(actualMap.get(k) ?? { available: 0, locked: 0 }, `balance ${k} after ${JSON.stringify(op)}`).toEqual(model.get(k) ?? { available: 0, locked: 0 });
-          }
-          const system = await systemBalances();
-          for (const c of CURRENCIES) {
-            for (const s of [SYSTEM_ACCOUNTS.external, SYSTEM_ACCOUNTS.fees]) {
-              const moved = (system.get(`${s}:${c.id}`) ?? 0) - (systemStart.get(`${s}:${c.id}`) ?? 0);
-              expect(moved, `system ${s} ${c.name}`).toBe(systemDelta.get(`${s}:${c.id}`) ?? 0);
+          case "withdraw": {
+            const cur = CURRENCIES[op.c]!;
+            const uid = users[op.u]!;
+            const address = op.c === 0 ? ETH_ADDRESS : BTC_ADDRESS;
+            actual = await outcome(() =>
+              requestWithdrawal(db(), uid, { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0", payPassword: PAY_PASSWORD }, pepper, [], now),
+            );
+            if (op.units < cur.min) expected = "WITHDRAW_BELOW_MINIMUM";
+            else if (op.units > get(uid, cur.id, 2).available) expected = "INSUFFICIENT_BALANCE";
+            else {
+              expected = "ok";
+              add(uid, cur.id, 2, { available: -op.units, locked: op.units });
+              const row = await db().select({ id: tables.withdrawals.id }).from(tables.withdrawals).where(inArray(tables.withdrawals.userId, [uid])).all();
+              withdrawals.push({ id: row.at(-1)!.id, u: op.u, c: op.c, units: op.units, fee: cur.fee, status: "open" });
             }
+            break;
+          }
+          case "approve":
+          case "rejectWithdrawal": {
+            if (withdrawals.length === 0) continue;
+            const w = pick(withdrawals, op.i);
+            const cur = CURRENCIES[w.c]!;
+            const run = () =>
+              outcome(() => (op.t === "approve" ? approveWithdrawal(db(), operator.id, w.id, now) : rejectWithdrawal(db(), operator.id, w.id, "no", now)));
+            actual = await run();
+            expected = w.status === "open" ? "ok" : "WITHDRAWAL_ALREADY_REVIEWED";
+            if (expected === "ok") {
+              const uid = users[w.u]!;
+              if (op.t === "approve") {
+                w.status = "done";
+                add(uid, cur.id, 2, { locked: -w.units });
+                addSystem(SYSTEM_ACCOUNTS.external, cur.id, w.units - w.fee);
+                addSystem(SYSTEM_ACCOUNTS.fees, cur.id, w.fee);
+              } else {
+                w.status = "refused";
+                add(uid, cur.id, 2, { locked: -w.units, available: w.units });
+              }
+            }
+            lastReview = async () => {
+              const again = await run();
+              expect(again).toBe("WITHDRAWAL_ALREADY_REVIEWED");
+              return again;
+            };
+            break;
+          }
+          case "repeatLastReview": {
+            if (!lastReview) continue;
+            actual = await lastReview();
+            expected = actual;
+            break;
           }
         }
-      });
+        expect(actual, JSON.stringify(op)).toBe(expected);
+        seen.add(`${op.t}:${actual}`);
+
+        // After every step: the invariant, every user balance, and the system accounts' movements.
+        expect(await checkInvariant(db())).toEqual([]);
+        const rows = await db().select().from(tables.balances).where(inArray(tables.balances.userId, users)).all();
+        const actualMap = new Map(rows.map((r) => [key(r.userId, r.currencyId, r.accountType), { available: r.available, locked: r.locked }]));
+        for (const k of new Set([...model.keys(), ...actualMap.keys()])) {
+          expect(actualMap.get(k) ?? { available: 0, locked: 0 }, `balance ${k} after ${JSON.stringify(op)}`).toEqual(model.get(k) ?? { available: 0, locked: 0 });
+        }
+        const system = await systemBalances();
+        for (const c of CURRENCIES) {
+          for (const s of [SYSTEM_ACCOUNTS.external, SYSTEM_ACCOUNTS.fees]) {
+            const moved = (system.get(`${s}:${c.id}`) ?? 0) - (systemStart.get(`${s}:${c.id}`) ?? 0);
+            expect(moved, `system ${s} ${c.name}`).toBe(systemDelta.get(`${s}:${c.id}`) ?? 0);
+          }
+        }
+      }
+    });
     await fc.assert(property, { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined, verbose: 1 });
     if (PATH === undefined && RUNS >= 30) {
       const wanted = ["deposit:ok", "confirm:ok", "rejectDeposit:ok", "transfer:ok", "transfer:INSUFFICIENT_BALANCE", "withdraw:ok", "withdraw:INSUFFICIENT_BALANCE", "approve:ok", "rejectWithdrawal:ok", "confirm:DEPOSIT_ALREADY_REVIEWED", "approve:WITHDRAWAL_ALREADY_REVIEWED"];
