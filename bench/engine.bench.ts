@@ -319,16 +319,6 @@ class CountingSink implements EngineSink {
 function execMine(engine: MatchingEngine, s: Stream, i: number): void {
   switch (s.op[i]) {
     case OP_GTC:
-      engine.place({
-        id: s.id[i]!,
-        owner: s.owner[i]!,
-        side: SIDES[s.side[i]!]!,
-        type: "limit",
-        price: s.price[i]!,
-        qty: s.qty[i]!,
-        tif: "GTC",
-      });
-      break;
     case OP_IOC:
       engine.place({
         id: s.id[i]!,
@@ -337,7 +327,7 @@ function execMine(engine: MatchingEngine, s: Stream, i: number): void {
         type: "limit",
         price: s.price[i]!,
         qty: s.qty[i]!,
-        tif: "IOC",
+        tif: s.op[i] === OP_GTC ? "GTC" : "IOC",
       });
       break;
     case OP_CANCEL:

@@ -10,34 +10,12 @@ import { join } from "node:path";
 import { MarketCore } from "../durable/market/core.ts";
 import { MatchingEngine } from "../durable/market/engine/index.ts";
 import { MarketStore, type OrderRow } from "../durable/market/store.ts";
-import type { MarketConfig } from "../worker/domain/markets/config.ts";
+import { BTC_USDT as config } from "./lib/market-config.ts";
 import { nodeSql } from "./lib/node-sql.ts";
 
 const N = 10_000;
 const TARGET_MS = 50;
 const RUNS = 25;
-
-const config: MarketConfig = {
-  id: 1,
-  symbol: "BTC/USDT",
-  base: { id: 1, name: "BTC", precision: 8 },
-  quote: { id: 3, name: "USDT", precision: 6 },
-  priceDecimals: 2,
-  qtyDecimals: 4,
-  tickSize: "0.01",
-  lotSize: "0.0001",
-  minQty: "0.0001",
-  minNotional: "1",
-  makerFee: "0.0008",
-  takerFee: "0.001",
-  marketSlippage: "0.05",
-  startPrice: "95000",
-  volatility: "0.6",
-  feedSymbol: "",
-  maker: null,
-  enabled: true,
-  sort: 1,
-};
 
 /** Deterministic book: 5,000 bids and 5,000 asks over 750 price levels a side around 95,000. */
 function orders(): OrderRow[] {

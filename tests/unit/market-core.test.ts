@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { BTC_USDT as config } from "../../bench/lib/market-config.ts";
 import { nodeSql } from "../../bench/lib/node-sql.ts";
 import { MarketCore } from "../../durable/market/core.ts";
 import { gridTicks, ladder, plan } from "../../durable/market/maker.ts";
 import { MarketStore } from "../../durable/market/store.ts";
-import { lotsToBase, type MarketConfig, notionalUnits, withMarkupUp } from "../../worker/domain/markets/config.ts";
+import { lotsToBase, notionalUnits, withMarkupUp } from "../../worker/domain/markets/config.ts";
 import type { OutboxEntry, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 
 /**
@@ -13,28 +14,6 @@ import type { OutboxEntry, PlaceOrder } from "../../worker/domain/markets/steps.
  * nothing goes negative, every currency is conserved (fees included), locked funds
  * equal what resting orders still need, and a rebuild from storage gives the same book.
  */
-
-const config: MarketConfig = {
-  id: 1,
-  symbol: "BTC/USDT",
-  base: { id: 1, name: "BTC", precision: 8 },
-  quote: { id: 3, name: "USDT", precision: 6 },
-  priceDecimals: 2,
-  qtyDecimals: 4,
-  tickSize: "0.01",
-  lotSize: "0.0001",
-  minQty: "0.0001",
-  minNotional: "1",
-  makerFee: "0.0008",
-  takerFee: "0.001",
-  marketSlippage: "0.05",
-  startPrice: "95000",
-  volatility: "0.6",
-  feedSymbol: "",
-  maker: null,
-  enabled: true,
-  sort: 1,
-};
 
 const FEES = -2;
 type Account = { available: number; locked: number };
