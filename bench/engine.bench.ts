@@ -584,9 +584,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const streamOnly = process.argv.includes("--stream-only");
   const engineOnly = process.argv.includes("--engine-only");
-  console.log(
-    `node ${process.version}, ${availableParallelism()} CPUs, load average ${load()} at start; seed ${SEED.toString(16)}`,
-  );
+  console.log(`node ${process.version}, ${availableParallelism()} CPUs, load average ${load()} at start; seed ${SEED.toString(16)}`);
 
   // Rebuild first, while the engine's code is still cold, as on a Durable Object's wake-up.
   const rb = streamOnly || engineOnly ? null : rebuild();

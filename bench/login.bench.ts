@@ -17,7 +17,8 @@ try {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return performance.now() - t0;
   };
-  const login = () => fetch(`${base}/api/user/login`, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const login = () =>
+    fetch(`${base}/api/user/login`, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
   const read = () => fetch(`${base}/api/getSiteConfig`);
   for (let i = 0; i < 20; i++) {
     await time(login);
@@ -33,7 +34,10 @@ try {
   const r = summarize(reads);
   console.log(`log-in round trip (${l.n} sequential, local workerd): p50 ${fmtMs(l.p50)}  p99 ${fmtMs(l.p99)}  max ${fmtMs(l.max)}`);
   console.log(`baseline GET /api/getSiteConfig (same run):          p50 ${fmtMs(r.p50)}  p99 ${fmtMs(r.p99)}  max ${fmtMs(r.max)}`);
-  console.log(`ratio log-in / baseline: p50 ${(l.p50 / r.p50).toFixed(1)}x  p99 ${(l.p99 / r.p99).toFixed(1)}x (PBKDF2-SHA256 100,000 iterations per log-in)`);
+  console.log(
+    `ratio log-in / baseline: p50 ${(l.p50 / r.p50).toFixed(1)}x  p99 ${(l.p99 / r.p99).toFixed(1)}x (PBKDF2-SHA256 100,000 ` +
+      `iterations per log-in)`,
+  );
 } finally {
   await stop();
 }

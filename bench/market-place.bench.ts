@@ -32,14 +32,26 @@ try {
   const order = async (c: number): Promise<number> => {
     const i = n++;
     const price = (1_000_000 + (i % 50_000)) / 100;
-    const body = new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: price.toFixed(2) }).toString();
+    const body = new URLSearchParams({
+      currency_id: "1",
+      legal_id: "3",
+      type: "1",
+      amount: "0.0001",
+      target_price: price.toFixed(2),
+    }).toString();
     const t0 = performance.now();
     const res = await post(`${app.base}/api/coin/trade`, body, { authorization: tokens[c % 2]! });
     const ms = performance.now() - t0;
     if (res.status !== 200) throw new Error(`order ${i}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
     return ms;
   };
-  const peerBody = new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "10000.00" }).toString();
+  const peerBody = new URLSearchParams({
+    currency_id: "1",
+    legal_id: "3",
+    type: "1",
+    amount: "0.0001",
+    target_price: "10000.00",
+  }).toString();
   const insert = async (): Promise<number> => {
     const t0 = performance.now();
     const res = await post(`${peer.base}/`, peerBody);
@@ -82,11 +94,20 @@ try {
   console.log(`1 connection (${s1.n} orders):  p50 ${fmtMs(s1.p50)}  p99 ${fmtMs(s1.p99)}  max ${fmtMs(s1.max)}`);
   console.log(`  peer, Worker -> DO with one SQLite insert:  p50 ${fmtMs(p1.p50)}  p99 ${fmtMs(p1.p99)}  max ${fmtMs(p1.max)}`);
   console.log(`  ratio to the peer: p50 ${(s1.p50 / p1.p50).toFixed(2)}x  p99 ${(s1.p99 / p1.p99).toFixed(2)}x`);
-  console.log(`${CONNECTIONS} connections (${ten.n} orders in ${CONCURRENT_SECONDS} s): ${ten.rps.toFixed(0)} orders/s  p50 ${fmtMs(ten.p50)}  p99 ${fmtMs(ten.p99)}`);
+  console.log(
+    `${CONNECTIONS} connections (${ten.n} orders in ${CONCURRENT_SECONDS} s): ${ten.rps.toFixed(0)} orders/s  p50 ${fmtMs(ten.p50)}  ` +
+      `p99 ${fmtMs(ten.p99)}`,
+  );
   console.log(`  peer: ${tenPeer.rps.toFixed(0)} req/s  p50 ${fmtMs(tenPeer.p50)}  p99 ${fmtMs(tenPeer.p99)}`);
   console.log(`  ratio to the peer: ${(ten.rps / tenPeer.rps).toFixed(2)}x`);
-  console.log(`${s1.p99 <= TARGET.p99 ? "PASS" : "FAIL"}  one connection p99 <= ${TARGET.p99} ms (${fmtMs(s1.p99)}; the peer's own p99 ${fmtMs(p1.p99)})`);
-  console.log(`${ten.rps >= TARGET.rps ? "PASS" : "FAIL"}  ten connections >= ${TARGET.rps} orders/s on one market (${ten.rps.toFixed(0)}; the peer's own ${tenPeer.rps.toFixed(0)} req/s)`);
+  console.log(
+    `${s1.p99 <= TARGET.p99 ? "PASS" : "FAIL"}  one connection p99 <= ${TARGET.p99} ms (${fmtMs(s1.p99)}; the peer's own p99 ` +
+      `${fmtMs(p1.p99)})`,
+  );
+  console.log(
+    `${ten.rps >= TARGET.rps ? "PASS" : "FAIL"}  ten connections >= ${TARGET.rps} orders/s on one market (${ten.rps.toFixed(0)}; the ` +
+      `peer's own ${tenPeer.rps.toFixed(0)} req/s)`,
+  );
 } finally {
   await app.stop();
   await peer.stop();

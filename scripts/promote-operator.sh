@@ -9,5 +9,7 @@ email="${1:?usage: promote-operator.sh <email> [--remote]}"
 where="${2:---local}"
 case "$email" in *"'"*) echo "invalid email" >&2; exit 2 ;; esac
 npx wrangler d1 execute DB "$where" --command \
-  "UPDATE users SET role = 'operator' WHERE email = lower('$email') AND role = 'user'; INSERT INTO audit_log (actor_id, action, subject_type, subject_id, detail, created_at) SELECT id, 'promote_operator', 'user', id, '{\"by\":\"cli\"}', unixepoch() * 1000 FROM users WHERE email = lower('$email');"
+  "UPDATE users SET role = 'operator' WHERE email = lower('$email') AND role = 'user'; INSERT INTO audit_log (actor_id, action, " +
+    "subject_type, subject_id, detail, created_at) SELECT id, 'promote_operator', 'user', id, '{\"by\":\"cli\"}', unixepoch() * 1000 " +
+    "FROM users WHERE email = lower('$email');"
 echo "If $email is registered, it is now an operator. Log in and open /#/admin."

@@ -8,7 +8,13 @@ const vars = Object.fromEntries(
   readFileSync(devVarsPath, "utf8")
     .split("\n")
     .filter((line) => line.includes("=") && !line.startsWith("#"))
-    .map((line) => [line.slice(0, line.indexOf("=")).trim(), line.slice(line.indexOf("=") + 1).trim().replace(/^"|"$/g, "")]),
+    .map((line) => [
+      line.slice(0, line.indexOf("=")).trim(),
+      line
+        .slice(line.indexOf("=") + 1)
+        .trim()
+        .replace(/^"|"$/g, ""),
+    ]),
 );
 if (!vars.PASSWORD_PEPPER) throw new Error(`PASSWORD_PEPPER missing in ${devVarsPath}`);
 writeFileSync(outPath, await demoSeedSql(vars.PASSWORD_PEPPER));

@@ -13,6 +13,9 @@ npm run --silent typecheck
 step "lint"
 npm run --silent lint
 
+step "format (Prettier, lines <= 140)"
+node scripts/check-format.ts
+
 step "unit tests (node)"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.wrangler/reports/unit.json
 

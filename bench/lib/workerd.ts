@@ -16,7 +16,8 @@ export async function startWorkerd(port: number, opts: { assets?: boolean } = {}
   const state = resolve(`.wrangler/bench-state-${port}`);
   const out = resolve(`.wrangler/bench-build-${port}`);
   rmSync(state, { recursive: true, force: true });
-  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
   run("bash", ["scripts/local-db.sh", state]);
   run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out]);
 
@@ -30,25 +31,26 @@ export async function startWorkerd(port: number, opts: { assets?: boolean } = {}
   );
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-    host: "127.0.0.1",
-    port,
-    // BENCH_INSPECT=9229: a V8 inspector for profiling (bench/profile-orders.ts).
-    ...(process.env.BENCH_INSPECT ? { inspectorPort: Number(process.env.BENCH_INSPECT) } : {}),
-    resourcePersistencePath: resolve(state, "v3"),
-    workers: [
-      {
-        ...workerOptions,
-        // One bundled module: nothing for import rules to match.
-        modulesRules: undefined,
-        // Without the SPA, /api requests reach the Worker first-hand (locally the asset router is a Worker of its own).
-        ...(opts.assets === false ? { assets: undefined } : {}),
-        name: "edge-exchange",
-        bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...vars },
-        modules: true,
-        scriptPath: resolve(out, "index.js"),
-      },
-    ],
-  } as Parameters<typeof convertV4MiniflareOptions>[0]));
+      host: "127.0.0.1",
+      port,
+      // BENCH_INSPECT=9229: a V8 inspector for profiling (bench/profile-orders.ts).
+      ...(process.env.BENCH_INSPECT ? { inspectorPort: Number(process.env.BENCH_INSPECT) } : {}),
+      resourcePersistencePath: resolve(state, "v3"),
+      workers: [
+        {
+          ...workerOptions,
+          // One bundled module: nothing for import rules to match.
+          modulesRules: undefined,
+          // Without the SPA, /api requests reach the Worker first-hand (locally the asset router is a Worker of its own).
+          ...(opts.assets === false ? { assets: undefined } : {}),
+          name: "edge-exchange",
+          bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...vars },
+          modules: true,
+          scriptPath: resolve(out, "index.js"),
+        },
+      ],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
   const url = await mf.ready;
   return { base: url.origin, stop: () => mf.dispose() };
 }
@@ -105,8 +107,14 @@ export async function startBroadcastPeer(port: number): Promise<{ base: string; 
 }
 
 /** A one-module Worker with SQLite-backed Durable Object bindings (binding name → class), served by workerd. */
-async function startScript(port: number, script: string, objects: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const durableObjects = Object.fromEntries(Object.entries(objects).map(([binding, className]) => [binding, { className, useSQLite: true }]));
+async function startScript(
+  port: number,
+  script: string,
+  objects: Record<string, string>,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const durableObjects = Object.fromEntries(
+    Object.entries(objects).map(([binding, className]) => [binding, { className, useSQLite: true }]),
+  );
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",

@@ -159,7 +159,10 @@ export class MarketCore {
     row.holdUnits = 0;
     this.store.transaction(() => {
       this.store.putOrder(row);
-      this.store.appendOutbox(JSON.stringify({ steps: [{ k: "refused", seq: this.engine.seq, order: o.id, owner: o.owner, reason, detail: o }] }), now);
+      this.store.appendOutbox(
+        JSON.stringify({ steps: [{ k: "refused", seq: this.engine.seq, order: o.id, owner: o.owner, reason, detail: o }] }),
+        now,
+      );
     });
     this.onOutbox();
     return view(row);
@@ -232,8 +235,20 @@ export class MarketCore {
             baseUnits,
             quoteUnits,
             takerSide: e.takerSide,
-            buy: { order: buyer.id, owner: buyer.owner, hold: buyer.hold, fee: buyFee, status: buyer.state === "filled" ? "filled" : "partial" },
-            sell: { order: seller.id, owner: seller.owner, hold: seller.hold, fee: sellFee, status: seller.state === "filled" ? "filled" : "partial" },
+            buy: {
+              order: buyer.id,
+              owner: buyer.owner,
+              hold: buyer.hold,
+              fee: buyFee,
+              status: buyer.state === "filled" ? "filled" : "partial",
+            },
+            sell: {
+              order: seller.id,
+              owner: seller.owner,
+              hold: seller.hold,
+              fee: sellFee,
+              status: seller.state === "filled" ? "filled" : "partial",
+            },
           };
           steps.push(fill);
           trades.push({ seq: e.seq, price: e.price, qty: e.qty, side: e.takerSide === "buy" ? 0 : 1, time: now });

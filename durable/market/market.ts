@@ -6,7 +6,15 @@ import type { Db } from "../../worker/http/context.ts";
 import { type MarketConfig, roomName } from "../../worker/domain/markets/config.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
-import { commitOrders, type NewOrder, newOrder, type OrderInput, pendingOrders, placeOf, prepareOrder } from "../../worker/domain/markets/orders.ts";
+import {
+  commitOrders,
+  type NewOrder,
+  newOrder,
+  type OrderInput,
+  pendingOrders,
+  placeOf,
+  prepareOrder,
+} from "../../worker/domain/markets/orders.ts";
 import { ApiError, conflict } from "../../worker/http/api-error.ts";
 import { pushToUsers } from "../../worker/domain/markets/push.ts";
 import { applyStatusSteps, applyStep, isStatusOnly } from "../../worker/domain/markets/settlement.ts";
@@ -18,7 +26,17 @@ import { OrderIntake } from "./intake.ts";
 import { toLots, toTicks } from "./engine/index.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
 import { ladder, plan } from "./maker.ts";
-import { candleFrame, depthFrame, frames, type MarketSnapshot, PUBLISH_INTERVAL_MS, priceText, spotOrderFrame, tickerFrame, tradeFrame } from "./publisher.ts";
+import {
+  candleFrame,
+  depthFrame,
+  frames,
+  type MarketSnapshot,
+  PUBLISH_INTERVAL_MS,
+  priceText,
+  spotOrderFrame,
+  tickerFrame,
+  tradeFrame,
+} from "./publisher.ts";
 import type { MarketRoom } from "./room.ts";
 import { DueQueue } from "./schedule.ts";
 import { MarketStore, durableSql } from "./store.ts";
@@ -57,8 +75,7 @@ type Task = "drain" | "feed" | "reconcile";
 /** POST /coin/trade as the Worker hands it over: who, what, and the Idempotency-Key with the request's hash. */
 export type SubmitOrder = { owner: number; input: OrderInput; idem?: { key: string; hash: string } };
 export type SubmitResult =
-  | { id: number; replayed?: true }
-  | { error: { status: ApiError["status"]; code: ApiError["code"]; params: ApiError["params"] } };
+  { id: number; replayed?: true } | { error: { status: ApiError["status"]; code: ApiError["code"]; params: ApiError["params"] } };
 
 const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
 /** Idempotency-Keys are remembered this long. */
@@ -115,7 +132,8 @@ export class Market extends DurableObject<Env> {
       place: (o) => void this.market().place(o),
       refuse: (o) => void this.market().refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
-      onError: (err) => console.error(JSON.stringify({ level: "error", event: "market_intake_failed", market: config.symbol, error: String(err) })),
+      onError: (err) =>
+        console.error(JSON.stringify({ level: "error", event: "market_intake_failed", market: config.symbol, error: String(err) })),
     });
     this.intake.restore();
     const now = Date.now();
@@ -288,7 +306,9 @@ export class Market extends DurableObject<Env> {
           else if (task === "feed") await this.feedTick();
           else await this.reconcile();
         } catch (err) {
-          console.error(JSON.stringify({ level: "error", event: "market_task_failed", market: core.config.symbol, task, error: String(err) }));
+          console.error(
+            JSON.stringify({ level: "error", event: "market_task_failed", market: core.config.symbol, task, error: String(err) }),
+          );
         }
       }
       await this.copyTicker(false);
@@ -402,7 +422,11 @@ export class Market extends DurableObject<Env> {
       const orders: NewOrder[] = [];
       for (const q of place) {
         try {
-          const p = prepareOrder(m, { side: q.side, type: "limit", price: priceText(m, q.price), amount: mm.qty, tif: "GTC", postOnly: false }, null);
+          const p = prepareOrder(
+            m,
+            { side: q.side, type: "limit", price: priceText(m, q.price), amount: mm.qty, tif: "GTC", postOnly: false },
+            null,
+          );
           orders.push(newOrder(mm.userId, p, this.ids.next(now), now));
         } catch {
           /* a level below the market's minimums is skipped */

@@ -39,11 +39,24 @@ export function depthFrame(m: MarketConfig, d: EngineDepth): Depth {
 }
 
 export function tradeFrame(m: MarketConfig, t: TradeRow): PublicTrade {
-  return { id: fillId(m.id, t.seq), price: priceText(m, t.price), qty: qtyText(m, t.qty), side: t.side === 0 ? "buy" : "sell", time: t.time };
+  return {
+    id: fillId(m.id, t.seq),
+    price: priceText(m, t.price),
+    qty: qtyText(m, t.qty),
+    side: t.side === 0 ? "buy" : "sell",
+    time: t.time,
+  };
 }
 
 export function candleFrame(m: MarketConfig, c: CandleRow): Candle {
-  return { time: c.t, open: priceText(m, c.o), high: priceText(m, c.h), low: priceText(m, c.l), close: priceText(m, c.c), volume: qtyText(m, c.v) };
+  return {
+    time: c.t,
+    open: priceText(m, c.o),
+    high: priceText(m, c.h),
+    low: priceText(m, c.l),
+    close: priceText(m, c.c),
+    volume: qtyText(m, c.v),
+  };
 }
 
 /** What a market room sends a new socket (Market.snapshot()). */

@@ -110,7 +110,8 @@ const SCHEMA = [
   )`,
   // Book order: bids by price descending (book_key = -price), asks ascending, then time priority.
   // Covering (every column the rebuild reads), so a rebuild is one index scan without table lookups.
-  `CREATE INDEX IF NOT EXISTS orders_book ON orders (side, book_key, priority, id, owner, price, qty, orig, filled, post_only) WHERE resting = 1`,
+  `CREATE INDEX IF NOT EXISTS orders_book ON orders (side, book_key, priority, id, owner, price, qty, orig, filled, post_only) WHERE ` +
+    `resting = 1`,
   `CREATE INDEX IF NOT EXISTS orders_owner ON orders (owner) WHERE resting = 1`,
   `CREATE TABLE IF NOT EXISTS outbox (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -210,7 +211,8 @@ export class MarketStore {
   /** Resting orders in book order (what MatchingEngine.loadResting takes fastest). */
   loadResting(): RestingOrderInput[] {
     const rows = this.sql.raw(
-      `SELECT id, owner, side, price, qty, orig, filled, priority, post_only FROM orders WHERE resting = 1 ORDER BY side, book_key, priority`,
+      `SELECT id, owner, side, price, qty, orig, filled, priority, post_only FROM orders WHERE resting = 1 ORDER BY side, book_key, ` +
+        `priority`,
     );
     const out: RestingOrderInput[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
@@ -284,11 +286,19 @@ export class MarketStore {
 
   /** The highest order id the market ever made (ids continue above it after a restart). */
   maxOrderId(): number {
-    return this.sql.all<{ n: number | null }>(`SELECT MAX(id) AS n FROM (SELECT MAX(id) AS id FROM orders UNION ALL SELECT MAX(id) FROM intake)`)[0]?.n ?? 0;
+    return (
+      this.sql.all<{ n: number | null }>(
+        `SELECT MAX(id) AS n FROM (SELECT MAX(id) AS id FROM orders UNION ALL SELECT MAX(id) FROM intake)`,
+      )[0]?.n ?? 0
+    );
   }
 
   getIdem(owner: number, key: string): { hash: string; orderId: number } | undefined {
-    return this.sql.all<{ hash: string; orderId: number }>(`SELECT hash, order_id AS orderId FROM idem WHERE owner = ? AND key = ?`, owner, key)[0];
+    return this.sql.all<{ hash: string; orderId: number }>(
+      `SELECT hash, order_id AS orderId FROM idem WHERE owner = ? AND key = ?`,
+      owner,
+      key,
+    )[0];
   }
 
   putIdem(owner: number, key: string, hash: string, orderId: number, now: number): void {
@@ -307,7 +317,14 @@ export class MarketStore {
   // ---------------------------------------------------------------- trades and candles
 
   insertTrade(t: TradeRow): void {
-    this.sql.run(`INSERT OR IGNORE INTO trades (seq, price, qty, side, time) VALUES (?, ?, ?, ?, ?)`, t.seq, t.price, t.qty, t.side, t.time);
+    this.sql.run(
+      `INSERT OR IGNORE INTO trades (seq, price, qty, side, time) VALUES (?, ?, ?, ?, ?)`,
+      t.seq,
+      t.price,
+      t.qty,
+      t.side,
+      t.time,
+    );
   }
 
   pruneTrades(): void {

@@ -7,7 +7,11 @@ import { parseFrame } from "../../schema/api/realtime.ts";
  * with the room's schema, answer a malformed one with BAD_FRAME (the socket stays
  * open) and a ping with pong. Returns the frame for the room, or null when done.
  */
-export function readFrame<S extends z.ZodMiniType<{ type: string }>>(connection: Connection, schema: S, message: WSMessage): z.output<S> | null {
+export function readFrame<S extends z.ZodMiniType<{ type: string }>>(
+  connection: Connection,
+  schema: S,
+  message: WSMessage,
+): z.output<S> | null {
   const frame = parseFrame(schema, message);
   if (!frame) {
     connection.send(JSON.stringify({ type: "error", code: "BAD_FRAME" }));

@@ -8,7 +8,18 @@ import type { WalletAddressItem } from "./wallet-addresses.ts";
 
 export const adminUserSearchSchema = z.strictObject({
   /** A uid, email (prefix, case-insensitive), mobile (prefix) or internal id; empty lists everyone, newest first. */
-  q: z._default(z.optional(z.pipe(z.pipe(z.string(), z.transform((s) => s.trim())), z.string().check(z.maxLength(100)))), ""),
+  q: z._default(
+    z.optional(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((s) => s.trim()),
+        ),
+        z.string().check(z.maxLength(100)),
+      ),
+    ),
+    "",
+  ),
   page: page(),
   limit: limit(100, 20),
 });

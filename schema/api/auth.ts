@@ -42,7 +42,15 @@ export const accountString = () =>
 
 /** Area code when given ("+86" or "86"), without default: log-in and reset look the mobile up without one. */
 const optionalAreaCode = () =>
-  blankAsAbsent(z.pipe(trimmed(), z.pipe(z.string().check(z.regex(AREA_CODE_RE, { error: "INVALID_AREA_CODE" })), z.transform((s) => s.replace(/^\+/, "")))));
+  blankAsAbsent(
+    z.pipe(
+      trimmed(),
+      z.pipe(
+        z.string().check(z.regex(AREA_CODE_RE, { error: "INVALID_AREA_CODE" })),
+        z.transform((s) => s.replace(/^\+/, "")),
+      ),
+    ),
+  );
 
 /** Someone's invite code, optional (checked against the users on use). */
 const inviteCode = () => blankAsAbsent(z.pipe(trimmed(), z.string().check(z.maxLength(32, { error: "INVALID_INVITE_CODE" }))));
@@ -123,8 +131,7 @@ export const forgetSchema = z
   .check(passwordsMatch());
 
 /** Pay password: 6 to 16 characters (original-notes, /safe/update_password). */
-export const payPassword = () =>
-  z.string().check(z.refine((s) => s.length >= 6 && s.length <= 16, { error: "PAY_PASSWORD_LENGTH" }));
+export const payPassword = () => z.string().check(z.refine((s) => s.length >= 6 && s.length <= 16, { error: "PAY_PASSWORD_LENGTH" }));
 
 /** POST /safe/update_password: sets the PAY password. */
 export const updatePayPasswordSchema = z
@@ -153,8 +160,7 @@ export const bindMobileSchema = z.strictObject({
   area_code_id: ignored(),
 });
 
-export const walletAddress = () =>
-  z.pipe(trimmed(), z.string().check(z.regex(WALLET_ADDRESS_RE, { error: "INVALID_WALLET_ADDRESS" })));
+export const walletAddress = () => z.pipe(trimmed(), z.string().check(z.regex(WALLET_ADDRESS_RE, { error: "INVALID_WALLET_ADDRESS" })));
 
 /** Chain id in decimal or 0x-hex (as wallets report it); normalised to decimal text. */
 const chainId = () =>

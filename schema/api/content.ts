@@ -53,4 +53,5 @@ export type FiatRate = { currency_code: string; rate: string; updated_at: number
 /** The supported fiats in the spec's order; rates are per 1 USD. */
 export const FIAT_CODES = ["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"] as const;
 export type FiatCode = (typeof FIAT_CODES)[number];
-export const isFiatCode = (value: unknown): value is FiatCode => typeof value === "string" && (FIAT_CODES as readonly string[]).includes(value);
+export const isFiatCode = (value: unknown): value is FiatCode =>
+  typeof value === "string" && (FIAT_CODES as readonly string[]).includes(value);

@@ -10,7 +10,11 @@ import * as z from "zod/mini";
 /** Control characters (C0 and DEL) never belong in user text. */
 const hasControlChars = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 
-export const trimmed = () => z.pipe(z.string(), z.transform((s) => s.trim()));
+export const trimmed = () =>
+  z.pipe(
+    z.string(),
+    z.transform((s) => s.trim()),
+  );
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MOBILE_RE = /^\d{8,11}$/;
@@ -41,14 +45,9 @@ export const id = () =>
   );
 
 export const page = () => z._default(z.optional(id()), 1);
-export const limit = (max = 100, fallback = 10) =>
-  z._default(z.optional(z.pipe(id(), z.number().check(z.maximum(max)))), fallback);
+export const limit = (max = 100, fallback = 10) => z._default(z.optional(z.pipe(id(), z.number().check(z.maximum(max)))), fallback);
 
-export const email = () =>
-  z.pipe(
-    trimmed(),
-    z.string().check(z.maxLength(254), z.regex(EMAIL_RE, { error: "INVALID_EMAIL" })),
-  );
+export const email = () => z.pipe(trimmed(), z.string().check(z.maxLength(254), z.regex(EMAIL_RE, { error: "INVALID_EMAIL" })));
 
 /** Area code digits, with or without the leading "+". Default +86 as the spec says. */
 export const areaCode = () =>

@@ -28,7 +28,11 @@ export function isValidIdNumber(idType: IdType, cardId: string): boolean {
   return cardId.length >= min && cardId.length <= max && /^[A-Z0-9]+$/.test(cardId) && /\d/.test(cardId);
 }
 
-const trimmed = (error: string) => z.pipe(z.string({ error }), z.transform((s) => s.trim()));
+const trimmed = (error: string) =>
+  z.pipe(
+    z.string({ error }),
+    z.transform((s) => s.trim()),
+  );
 
 export const realLv1Schema = z
   .strictObject({
@@ -52,7 +56,11 @@ export const realLv1Schema = z
   .check(z.refine((v) => isValidIdNumber(v.id_type, v.card_id), { error: "INVALID_ID_NUMBER", path: ["card_id"] }));
 
 /** Photo URLs as /upload answered them for private files (`/api/files/<key>`). */
-const photoUrl = () => z.pipe(trimmed("KYC_PHOTO_REQUIRED"), z.string().check(z.minLength(1, { error: "KYC_PHOTO_REQUIRED" }), z.maxLength(512, { error: "KYC_PHOTO_INVALID" })));
+const photoUrl = () =>
+  z.pipe(
+    trimmed("KYC_PHOTO_REQUIRED"),
+    z.string().check(z.minLength(1, { error: "KYC_PHOTO_REQUIRED" }), z.maxLength(512, { error: "KYC_PHOTO_INVALID" })),
+  );
 
 export const realLv2Schema = z.strictObject({
   real_type: z.literal("2"),

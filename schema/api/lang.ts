@@ -3,5 +3,4 @@ export const LANGS = ["zh", "en", "hk", "th", "jp", "kor", "fra", "spa", "vn"] a
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = "en";
 
-export const isLang = (value: unknown): value is Lang =>
-  typeof value === "string" && (LANGS as readonly string[]).includes(value);
+export const isLang = (value: unknown): value is Lang => typeof value === "string" && (LANGS as readonly string[]).includes(value);

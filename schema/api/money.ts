@@ -6,10 +6,18 @@ import { id, limit, page, text } from "./fields.ts";
  * decimal strings; the worker checks them against the currency's precision.
  */
 
-const trimmed = () => z.pipe(z.string(), z.transform((s) => s.trim()));
+const trimmed = () =>
+  z.pipe(
+    z.string(),
+    z.transform((s) => s.trim()),
+  );
 
 /** A string or a JSON number, as trimmed text. */
-const asText = () => z.pipe(z.union([z.string(), z.number()]), z.transform((v) => String(v).trim()));
+const asText = () =>
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((v) => String(v).trim()),
+  );
 
 /** A plain non-negative decimal as typed: "1", "0.5". Rejects "NaN", "1e309", "-1", "0x10", " ". */
 export const decimalText = () => z.pipe(asText(), z.string().check(z.regex(/^\d{1,20}(?:\.\d{1,20})?$/, { error: "INVALID_AMOUNT" })));

@@ -10,7 +10,10 @@ const FORBIDDEN_CHARS = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
 
 const profileText = (min: number, max: number, lengthError: string) =>
   z.pipe(
-    z.pipe(z.string(), z.transform((s) => s.trim())),
+    z.pipe(
+      z.string(),
+      z.transform((s) => s.trim()),
+    ),
     z.string().check(
       z.refine((s) => [...s].length >= min && [...s].length <= max, { error: lengthError }),
       z.refine((s) => !FORBIDDEN_CHARS.test(s), { error: "TEXT_INVALID_CHARACTERS" }),
@@ -27,7 +30,12 @@ export const editSignatureSchema = z.strictObject({ signature: profileText(SIGNA
 
 /** The URL /upload answered (relative `/api/files/...` or absolute with that path). */
 export const uploadHeadPortraitSchema = z.strictObject({
-  head_portrait: z.pipe(z.string(), z.transform((s) => s.trim())).check(z.minLength(1), z.maxLength(512)),
+  head_portrait: z
+    .pipe(
+      z.string(),
+      z.transform((s) => s.trim()),
+    )
+    .check(z.minLength(1), z.maxLength(512)),
 });
 
 export type RealStatus = "noaudit" | "auditing" | "hasaudit" | "failed";

@@ -30,7 +30,11 @@ export const WALLET_NAME_MAX = 30;
 /** Saved addresses per user. */
 export const WALLET_ADDRESSES_MAX = 50;
 
-const trimmed = () => z.pipe(z.string({ error: "WALLET_ADDRESS_REQUIRED" }), z.transform((s) => s.trim()));
+const trimmed = () =>
+  z.pipe(
+    z.string({ error: "WALLET_ADDRESS_REQUIRED" }),
+    z.transform((s) => s.trim()),
+  );
 
 export const walletSaveSchema = z.strictObject({
   currency: id(),
@@ -40,7 +44,15 @@ export const walletSaveSchema = z.strictObject({
     z.string().check(z.minLength(1, { error: "WALLET_ADDRESS_REQUIRED" }), z.maxLength(128, { error: "PARAMETER_ERROR" })),
   ),
   /** URL of an image the caller uploaded; "" clears it on edit; absent keeps it. */
-  qrcode: z.optional(z.pipe(z.pipe(z.string(), z.transform((s) => s.trim())), z.string().check(z.maxLength(512)))),
+  qrcode: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((s) => s.trim()),
+      ),
+      z.string().check(z.maxLength(512)),
+    ),
+  ),
   /** Edit this address of the caller's instead of adding one. */
   id: z.optional(id()),
 });

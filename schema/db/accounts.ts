@@ -21,8 +21,12 @@ export const users = sqliteTable(
     vipLevel: integer("vip_level").notNull().default(0),
     inviteCode: text("invite_code").notNull(),
     invitedBy: integer("invited_by"),
-    role: text("role", { enum: ["user", "operator", "system"] }).notNull().default("user"),
-    status: text("status", { enum: ["active", "locked"] }).notNull().default("active"),
+    role: text("role", { enum: ["user", "operator", "system"] })
+      .notNull()
+      .default("user"),
+    status: text("status", { enum: ["active", "locked"] })
+      .notNull()
+      .default("active"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
@@ -114,11 +118,17 @@ export const identityVerifications = sqliteTable(
     index("kyc_user").on(t.userId, t.level),
     index("kyc_status").on(t.status, t.createdAt),
     /** At most one submission under review per user, even under concurrent requests. */
-    uniqueIndex("kyc_one_auditing").on(t.userId).where(sql`status = 'auditing'`),
+    uniqueIndex("kyc_one_auditing")
+      .on(t.userId)
+      .where(sql`status = 'auditing'`),
     /** A level passes once per user. */
-    uniqueIndex("kyc_one_passed").on(t.userId, t.level).where(sql`status = 'hasaudit'`),
+    uniqueIndex("kyc_one_passed")
+      .on(t.userId, t.level)
+      .where(sql`status = 'hasaudit'`),
     /** An ID number belongs to one person: unique among passed and pending submissions. */
-    uniqueIndex("kyc_card_id").on(t.cardId).where(sql`status IN ('auditing', 'hasaudit') AND card_id IS NOT NULL`),
+    uniqueIndex("kyc_card_id")
+      .on(t.cardId)
+      .where(sql`status IN ('auditing', 'hasaudit') AND card_id IS NOT NULL`),
   ],
 );
 
@@ -129,5 +139,7 @@ export const uploads = sqliteTable("uploads", {
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
   private: integer("private", { mode: "boolean" }).notNull().default(false),
-  createdAt: integer("created_at").notNull().default(sql`(unixepoch() * 1000)`),
+  createdAt: integer("created_at")
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`),
 });

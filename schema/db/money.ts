@@ -129,7 +129,9 @@ export const holds = sqliteTable(
     remaining: integer("remaining").notNull(),
     reason: text("reason").notNull(),
     ref: text("ref").notNull().default(""),
-    status: text("status", { enum: ["open", "consumed", "released"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "consumed", "released"] })
+      .notNull()
+      .default("open"),
     createdAt: integer("created_at").notNull(),
     closedAt: integer("closed_at"),
   },
@@ -154,7 +156,9 @@ export const deposits = sqliteTable(
     voucherKey: text("voucher_key").notNull(),
     chain: text("chain").notNull().default(""),
     type: integer("type").notNull().default(0),
-    status: text("status", { enum: ["pending", "confirmed", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "confirmed", "rejected"] })
+      .notNull()
+      .default("pending"),
     reviewedBy: integer("reviewed_by"),
     reviewedAt: integer("reviewed_at"),
     reason: text("reason").notNull().default(""),
@@ -189,7 +193,9 @@ export const withdrawals = sqliteTable(
     /** JSON snapshot of the address or card at request time. */
     destination: text("destination").notNull(),
     holdId: text("hold_id").notNull(),
-    status: text("status", { enum: ["reviewing", "approved", "rejected"] }).notNull().default("reviewing"),
+    status: text("status", { enum: ["reviewing", "approved", "rejected"] })
+      .notNull()
+      .default("reviewing"),
     btcValue: integer("btc_value").notNull(),
     dailyLimit: integer("daily_limit").notNull(),
     reviewedBy: integer("reviewed_by"),
@@ -236,7 +242,9 @@ export const idempotencyKeys = sqliteTable(
     userId: integer("user_id").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    status: text("status", { enum: ["done"] }).notNull().default("done"),
+    status: text("status", { enum: ["done"] })
+      .notNull()
+      .default("done"),
     /** JSON: {status, body}. */
     response: text("response").notNull(),
     createdAt: integer("created_at").notNull(),

@@ -131,14 +131,20 @@ test("a new user signs up by email, logs in, switches language and theme, and lo
   expect(user?.email).toBe(email);
   // Remember me keeps the account name only: the password is nowhere in storage.
   expect(await storedJson(page, "rememberedAccount")).toEqual({ type: "email", account: email, areaIso: "CN" });
-  const everything = await page.evaluate(() => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join("\n"));
+  const everything = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((k) => `${k}=${localStorage.getItem(k)}`)
+      .join("\n"),
+  );
   expect(everything).not.toContain(password);
   await expect.poll(() => rooms.length).toBeGreaterThan(0);
   expect(rooms[0]!.url()).toContain(`/parties/user-room/${user!.uid}?`);
   expect(rooms[0]!.url()).toContain(`token=${token}`);
 
   // The bell in the home header shows the unread count pushed over the user-room socket.
-  const unread = (await (await request.get("/api/chat/unread", { headers: { Authorization: token! } })).json()) as { message: { count: number } };
+  const unread = (await (await request.get("/api/chat/unread", { headers: { Authorization: token! } })).json()) as {
+    message: { count: number };
+  };
   await expect.poll(() => storedJson(page, "unreadMessage")).toBe(unread.message.count);
   if (unread.message.count > 0) await expect(page.getByTestId("unread-count")).toHaveText(String(unread.message.count));
   await shot(page, "home-dark-en");
@@ -227,9 +233,12 @@ test("a guarded page sends you to log-in and back, with the live unread count", 
 
   // The unread count comes over the user-room socket and equals the server's.
   const token = (await storedJson<string>(page, "token"))!;
-  const unread = (await (await request.get("/api/chat/unread", { headers: { Authorization: token } })).json()) as { message: { count: number } };
+  const unread = (await (await request.get("/api/chat/unread", { headers: { Authorization: token } })).json()) as {
+    message: { count: number };
+  };
   await page.goto("/#/setting/setting");
-  if (unread.message.count > 0) await expect(page.locator(".count-pill")).toHaveText(unread.message.count > 99 ? "99+" : String(unread.message.count));
+  if (unread.message.count > 0)
+    await expect(page.locator(".count-pill")).toHaveText(unread.message.count > 99 ? "99+" : String(unread.message.count));
   await expect.poll(() => storedJson(page, "unreadMessage")).toBe(unread.message.count);
 
   // Bind mobile form: its checks, then the code button asks the server.
@@ -269,7 +278,8 @@ test("log-in with an injected wallet signs the server's message and starts a ses
       request: async ({ method, params }: { method: string; params?: unknown[] }) => {
         if (method === "eth_requestAccounts") return [address];
         if (method === "eth_chainId") return "0x1";
-        if (method === "personal_sign") return (window as unknown as { __e2eSign: (d: string) => Promise<string> }).__e2eSign(String(params?.[0]));
+        if (method === "personal_sign")
+          return (window as unknown as { __e2eSign: (d: string) => Promise<string> }).__e2eSign(String(params?.[0]));
         throw Object.assign(new Error("unsupported"), { code: 4200 });
       },
     };

@@ -14,20 +14,36 @@ type Page_ = { id: number; title: string; content: string };
 type Menu = { id: number; title: string; url: string; is_financial: boolean }[];
 
 const locale = (lang: string) => JSON.parse(readFileSync(`web/src/locales/${lang}/home.json`, "utf8")).home as Record<string, unknown>;
-const commonLocale = (lang: string) => JSON.parse(readFileSync(`web/src/locales/${lang}/common.json`, "utf8")) as { nav: Record<string, string>; common: Record<string, string> };
+const commonLocale = (lang: string) =>
+  JSON.parse(readFileSync(`web/src/locales/${lang}/common.json`, "utf8")) as {
+    nav: Record<string, string>;
+    common: Record<string, string>;
+  };
 /** A menu title key ("home.ieo") translated from the locale file. */
 const menuText = (lang: string, title: string) => locale(lang)[title.replace(/^home\./, "")] as string;
 
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, params: Record<string, string | number> = {}, lang = "en"): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  method: "GET" | "POST",
+  path: string,
+  params: Record<string, string | number> = {},
+  lang = "en",
+): Promise<T> {
   const form = Object.fromEntries(Object.entries({ ...params, lang }).map(([k, v]) => [k, String(v)]));
-  const res = method === "GET" ? await request.get(`/api${path}?${new URLSearchParams(form)}`) : await request.post(`/api${path}`, { form });
+  const res =
+    method === "GET" ? await request.get(`/api${path}?${new URLSearchParams(form)}`) : await request.post(`/api${path}`, { form });
   expect(res.status(), `${method} ${path}`).toBe(200);
   const body = (await res.json()) as { type: string; message: T };
   expect(body.type).toBe("ok");
   return body.message;
 }
 
-const firstParagraph = (content: string) => content.split(/\n\s*\n/)[0]!.split("\n").at(-1)!.trim();
+const firstParagraph = (content: string) =>
+  content
+    .split(/\n\s*\n/)[0]!
+    .split("\n")
+    .at(-1)!
+    .trim();
 
 /** Fresh storage per test (English, dark); optionally with the pop-up notice already dismissed. */
 async function freshStart(page: Page, popupSeen?: number) {
@@ -166,7 +182,17 @@ test("switching the language on home changes the texts and the content", async (
 
   await page.getByTestId("language-button").click();
   const sheet = page.getByTestId("language-sheet");
-  await expect(sheet.getByRole("button")).toHaveText(["简体中文", "English", "繁體中文", "ไทย", "日本語", "한국어", "Français", "Español", "Tiếng Việt"]);
+  await expect(sheet.getByRole("button")).toHaveText([
+    "简体中文",
+    "English",
+    "繁體中文",
+    "ไทย",
+    "日本語",
+    "한국어",
+    "Français",
+    "Español",
+    "Tiếng Việt",
+  ]);
   await sheet.getByRole("button", { name: "简体中文" }).click();
 
   await expect(page.getByTestId("login-link")).toHaveText(locale("zh").login as string);
@@ -213,7 +239,8 @@ test("article HTML is rendered from an allow-list: no script, handler, frame or 
           content:
             '<p>Safe <strong>bold</strong> and <em>soft</em></p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>' +
             '<a href="javascript:window.__xss=3">bad link</a> <a href="https://example.com/" onclick="window.__xss=4">good link</a>' +
-            '<iframe src="https://example.com/"></iframe><ul><li style="color:red">item</li></ul><div onmouseover="window.__xss=5">block</div>',
+            '<iframe src="https://example.com/"></iframe><ul><li style="color:red">item</li></ul><div ' +
+            'onmouseover="window.__xss=5">block</div>',
         },
       }),
     }),
@@ -236,7 +263,8 @@ test("article HTML is rendered from an allow-list: no script, handler, frame or 
 test("when the content calls fail, home shows an error with a retry that loads them", async ({ page, request }) => {
   const menu = await api<Menu>(request, "GET", "/menu");
   await freshStart(page, await popupId(request));
-  const failing = (route: Route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ type: "error", message: "Server error" }) });
+  const failing = (route: Route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ type: "error", message: "Server error" }) });
   await page.route("**/api/menu*", failing);
   await page.route("**/api/news/list", failing);
   await page.goto("/");

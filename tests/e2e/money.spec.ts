@@ -43,7 +43,12 @@ function voucherPng(size = 24): Buffer {
   header[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([40, 186, 152]))]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 type Envelope<T> = { type: string; message: T };
@@ -108,7 +113,10 @@ async function expectBalanceRow(page: Page, account: string, available: string, 
   await expect(row.getByTestId("frozen")).toHaveText(frozen);
 }
 
-test("deposit by voucher, console review, transfer between accounts and a withdrawal, with every figure checked", async ({ browser, request }) => {
+test("deposit by voucher, console review, transfer between accounts and a withdrawal, with every figure checked", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(300_000);
 
   // Setup through the API: a fresh account (so every figure starts at zero) and the operator's session.
@@ -117,7 +125,13 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   const mobile = `139${String(stamp).slice(-8)}`;
   await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
   const code = await latestCode(request, email);
-  await apiPost(request, "/user/register", { user_string: email, code, password: "money-e2e-2026", re_password: "money-e2e-2026", type: "email" });
+  await apiPost(request, "/user/register", {
+    user_string: email,
+    code,
+    password: "money-e2e-2026",
+    re_password: "money-e2e-2026",
+    type: "email",
+  });
   const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: "money-e2e-2026" });
   const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
 
@@ -270,7 +284,9 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(toast(user)).toBeVisible();
   await expect(user).not.toHaveURL(/addWallet/);
   await user.goto("/#/setting/wallet");
-  await expect(user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" })).toContainText("0x52908400098527886E0F7030069857D2E4169EE7");
+  await expect(user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" })).toContainText(
+    "0x52908400098527886E0F7030069857D2E4169EE7",
+  );
 
   await user.goto("/#/fund/withdraw?currency=3");
   await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
@@ -331,7 +347,14 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(coinLedger.getByTestId("ledger-amount")).toHaveText(["+100"]);
 
   await user.goto("/#/fund/assets_all_record");
-  await expect(user.getByTestId("all-ledger").getByTestId("ledger-amount")).toHaveText(["-50 USDT", "+50 USDT", "-50 USDT", "+100 USDT", "-100 USDT", "+250 USDT"]);
+  await expect(user.getByTestId("all-ledger").getByTestId("ledger-amount")).toHaveText([
+    "-50 USDT",
+    "+50 USDT",
+    "-50 USDT",
+    "+100 USDT",
+    "-100 USDT",
+    "+250 USDT",
+  ]);
 
   await user.goto("/#/setting/bill");
   await user.getByTestId("bill-kind").selectOption("deposit");
@@ -367,7 +390,12 @@ test("home loads the total-assets card only with a session: a logged-out first v
   const guest = await sessionPage(browser, "");
   const guestChunks = cardChunks(guest);
   await guest.goto("/#/");
-  await expect(guest.getByRole("button", { name: "Log in" }).or(guest.getByRole("link", { name: "Log in" })).first()).toBeVisible();
+  await expect(
+    guest
+      .getByRole("button", { name: "Log in" })
+      .or(guest.getByRole("link", { name: "Log in" }))
+      .first(),
+  ).toBeVisible();
   await guest.waitForLoadState("networkidle");
   await expect(guest.getByTestId("home-assets")).toHaveCount(0);
   expect(guestChunks).toEqual([]);

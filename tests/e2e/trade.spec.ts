@@ -30,9 +30,18 @@ const MAKER_FEE = "0.0008";
 
 type Envelope<T> = { type: string; message: T };
 
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  method: "GET" | "POST",
+  path: string,
+  data: Record<string, string>,
+  token?: string,
+): Promise<T> {
   const headers = token ? { Authorization: token } : undefined;
-  const res = method === "GET" ? await request.get(`/api${path}`, { params: data, headers }) : await request.post(`/api${path}`, { form: data, headers });
+  const res =
+    method === "GET"
+      ? await request.get(`/api${path}`, { params: data, headers })
+      : await request.post(`/api${path}`, { form: data, headers });
   const body = (await res.json()) as Envelope<T>;
   expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
   return body.message;
@@ -47,7 +56,17 @@ async function spot(request: APIRequestContext, token: string, coin: string) {
   return { available: new Decimal(row.change_balance!), locked: new Decimal(row.lock_change_balance!) };
 }
 
-type Order = { id: number; type: 1 | 2; target_price: string; amount: string; trade_amount: string; avg_price: string; fee: string; fee_currency: string; state: string };
+type Order = {
+  id: number;
+  type: 1 | 2;
+  target_price: string;
+  amount: string;
+  trade_amount: string;
+  avg_price: string;
+  fee: string;
+  fee_currency: string;
+  state: string;
+};
 const orders = async (request: APIRequestContext, token: string, status: "1" | "2") =>
   (await api<{ data: Order[] }>(request, "GET", "/coin/list", { status, currency_id: "1", legal_id: "3", limit: "50" }, token)).data;
 
@@ -110,7 +129,13 @@ test("the book, the last price and the chart move while the trade page is open",
   await expect.poll(bookNow, { timeout: 60_000, intervals: [500] }).not.toBe(before);
 
   // A trade (another user's market buy): the last price, the trades list and the newest candle follow it.
-  await api(request, "POST", "/coin/trade", { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", order_type: "market" }, aliceToken);
+  await api(
+    request,
+    "POST",
+    "/coin/trade",
+    { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", order_type: "market" },
+    aliceToken,
+  );
   let tradePrice = "";
   await expect
     .poll(async () => {
@@ -134,7 +159,9 @@ test("two users trade with each other: both see the fill live, and balances and 
   const aliceBefore = { btc: await spot(request, aliceToken, "BTC"), usdt: await spot(request, aliceToken, "USDT") };
   const bobBefore = { btc: await spot(request, bobToken, "BTC"), usdt: await spot(request, bobToken, "USDT") };
   expect(aliceBefore.btc.available.gte(ALICE_AMOUNT), "alice needs BTC in her spot account (demo seed)").toBe(true);
-  expect(bobBefore.usdt.available.gte(new Decimal(FAR_PRICE).times(BOB_AMOUNT)), "bob needs USDT in his spot account (demo seed)").toBe(true);
+  expect(bobBefore.usdt.available.gte(new Decimal(FAR_PRICE).times(BOB_AMOUNT)), "bob needs USDT in his spot account (demo seed)").toBe(
+    true,
+  );
 
   const bob = await sessionPage(browser, bobToken);
   const alice = await sessionPage(browser, aliceToken);

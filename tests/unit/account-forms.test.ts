@@ -51,7 +51,9 @@ describe("account form checks use the server's own contracts", () => {
   });
 
   it("the pay password is 6 to 16 characters", () => {
-    expect(validate(updatePayPasswordSchema, { oldPassword: "", password: "12345", re_password: "12345" }).password).toEqual({ code: "PAY_PASSWORD_LENGTH" });
+    expect(validate(updatePayPasswordSchema, { oldPassword: "", password: "12345", re_password: "12345" }).password).toEqual({
+      code: "PAY_PASSWORD_LENGTH",
+    });
     expect(validate(updatePayPasswordSchema, { oldPassword: "", password: "123456", re_password: "123456" })).toEqual({});
   });
 
@@ -61,7 +63,9 @@ describe("account form checks use the server's own contracts", () => {
   });
 
   it("server failures about a field land under that field, others are not claimed", () => {
-    expect(serverFieldError({ code: "CODE_INVALID", message: "Wrong code" }, ["user_string", "code"])).toEqual({ code: { text: "Wrong code" } });
+    expect(serverFieldError({ code: "CODE_INVALID", message: "Wrong code" }, ["user_string", "code"])).toEqual({
+      code: { text: "Wrong code" },
+    });
     expect(serverFieldError({ code: "MOBILE_TAKEN", message: "Taken" }, ["mobile", "code"])).toEqual({ mobile: { text: "Taken" } });
     expect(serverFieldError({ code: "LOGIN_FAILED", message: "No" }, ["user_string", "password"])).toBeNull();
     expect(serverFieldError({ code: "OLD_PASSWORD_WRONG", message: "No" }, ["password"])).toBeNull();
@@ -72,7 +76,17 @@ describe("log-in redirect", () => {
   it("follows in-app paths only", () => {
     expect(safeRedirect("/setting/security")).toBe("/setting/security");
     expect(safeRedirect("/fund/withdraw?coin=1")).toBe("/fund/withdraw?coin=1");
-    for (const bad of [null, "", "https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "/login", "/register?x=1", "/forget"]) {
+    for (const bad of [
+      null,
+      "",
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/login",
+      "/register?x=1",
+      "/forget",
+    ]) {
       expect(safeRedirect(bad), String(bad)).toBe("/");
     }
   });
@@ -91,7 +105,11 @@ describe("area codes", () => {
   it("default to +86 and include every buy-crypto country of the spec", () => {
     expect(DEFAULT_AREA).toMatchObject({ iso: "CN", dial: "86" });
     expect(AREA_CODES.length).toBeGreaterThanOrEqual(60);
-    for (const iso of ["US", "NG", "TH", "ID", "BR", "IN", "VN", "MX", "PH"]) expect(AREA_CODES.some((a) => a.iso === iso), iso).toBe(true);
+    for (const iso of ["US", "NG", "TH", "ID", "BR", "IN", "VN", "MX", "PH"])
+      expect(
+        AREA_CODES.some((a) => a.iso === iso),
+        iso,
+      ).toBe(true);
     expect(new Set(AREA_CODES.map((a) => a.iso)).size).toBe(AREA_CODES.length);
     for (const a of AREA_CODES) expect(a.dial).toMatch(/^\d{1,4}$/);
   });

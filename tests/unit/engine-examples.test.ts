@@ -13,8 +13,7 @@ function setup() {
     return id;
   };
   const events = () => log.take();
-  const fills = (list: EngineEvent[]) =>
-    list.flatMap((e) => (e.type === "fill" ? [{ maker: e.makerId, price: e.price, qty: e.qty }] : []));
+  const fills = (list: EngineEvent[]) => list.flatMap((e) => (e.type === "fill" ? [{ maker: e.makerId, price: e.price, qty: e.qty }] : []));
   const kinds = (list: EngineEvent[]) =>
     list.map((e) => (e.type === "cancelled" || e.type === "reduced" ? `${e.type}:${e.id}:${e.reason}` : e.type));
   return { engine, log, limit, events, fills, kinds };
@@ -247,9 +246,7 @@ describe("post-only", () => {
 
   it("is only allowed on GTC limit orders", () => {
     const { engine, events } = setup();
-    expect(engine.place({ id: 1, owner: 1, side: "buy", type: "limit", price: 1, qty: 1, tif: "IOC", postOnly: true })).toBe(
-      false,
-    );
+    expect(engine.place({ id: 1, owner: 1, side: "buy", type: "limit", price: 1, qty: 1, tif: "IOC", postOnly: true })).toBe(false);
     expect(events()).toMatchObject([{ type: "rejected", reason: "invalid-order" }]);
   });
 });
@@ -295,23 +292,12 @@ describe("self-trade prevention", () => {
   it("decrement: both shrink by the smaller quantity without a trade", () => {
     const bigger = scene("decrement", 8);
     // 3 filled by order 1, then 4 decremented from both: order 2 is gone, the taker goes on with 1.
-    expect(bigger.kinds(bigger.list)).toEqual([
-      "accepted",
-      "fill",
-      "cancelled:2:self-trade",
-      "reduced:9:self-trade",
-      "fill",
-    ]);
+    expect(bigger.kinds(bigger.list)).toEqual(["accepted", "fill", "cancelled:2:self-trade", "reduced:9:self-trade", "fill"]);
     expect(bigger.list.at(-1)).toMatchObject({ makerId: 3, qty: 1, takerRemaining: 0 });
 
     const smaller = scene("decrement", 5);
     // 3 filled, then the taker's last 2 decrement order 2 from 4 to 2 and end the taker.
-    expect(smaller.kinds(smaller.list)).toEqual([
-      "accepted",
-      "fill",
-      "reduced:2:self-trade",
-      "cancelled:9:self-trade",
-    ]);
+    expect(smaller.kinds(smaller.list)).toEqual(["accepted", "fill", "reduced:2:self-trade", "cancelled:9:self-trade"]);
     expect(smaller.engine.order(2)).toMatchObject({ qty: 2, origQty: 4, filledQty: 0 });
   });
 });
@@ -358,7 +344,11 @@ describe("validation", () => {
     ["a GTC market order", { type: "market", price: undefined, tif: "GTC" }, "invalid-order"],
     ["a budget on a sell", { type: "market", price: undefined, side: "sell", quoteBudget: 10 }, "invalid-order"],
     ["a budget on a limit order", { quoteBudget: 10 }, "invalid-order"],
-    ["an FOK budget order without lots", { type: "market", price: undefined, qty: undefined, quoteBudget: 10, tif: "FOK" }, "invalid-order"],
+    [
+      "an FOK budget order without lots",
+      { type: "market", price: undefined, qty: undefined, quoteBudget: 10, tif: "FOK" },
+      "invalid-order",
+    ],
     ["an unknown STP mode", { stp: "maybe" }, "invalid-order"],
     ["an unknown side", { side: "up" }, "invalid-order"],
     ["a negative id", { id: -1 }, "invalid-order"],
@@ -465,9 +455,12 @@ describe("queries, snapshot and rebuild", () => {
         { ...ok, id: 8 },
       ]),
     ).toThrow(/cross/);
-    expect(() => empty.loadResting([{ ...ok, id: 7, side: "buy", price: 9 }, { ...ok, id: 8, qty: 1.5 }])).toThrow(
-      /malformed/,
-    );
+    expect(() =>
+      empty.loadResting([
+        { ...ok, id: 7, side: "buy", price: 9 },
+        { ...ok, id: 8, qty: 1.5 },
+      ]),
+    ).toThrow(/malformed/);
     expect(empty.restingCount).toBe(0);
     expect(empty.bestBid()).toBeNull();
     empty.loadResting(asks.slice(0, 2));

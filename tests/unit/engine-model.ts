@@ -63,8 +63,7 @@ export class ModelEngine {
       (cmd.postOnly === true && (market || tif !== "GTC")) ||
       (market && tif === "GTC") ||
       (market && cmd.price !== undefined) ||
-      (budget !== undefined &&
-        (!market || cmd.side !== "buy" || !safeInt(budget, 1) || (tif === "FOK" && cmd.qty === undefined)));
+      (budget !== undefined && (!market || cmd.side !== "buy" || !safeInt(budget, 1) || (tif === "FOK" && cmd.qty === undefined)));
     if (invalid) return this.reject("place", cmd.id, "invalid-order");
     if (!market && !safeInt(cmd.price, 1)) return this.reject("place", cmd.id, "invalid-price");
     const budgetOnly = cmd.qty === undefined && budget !== undefined;

@@ -23,17 +23,7 @@ type Command =
   | { kind: "reduce"; id: number; qty: number };
 
 type Mutation =
-  | "none"
-  | "price0"
-  | "priceFrac"
-  | "priceUnsafe"
-  | "qty0"
-  | "qtyNeg"
-  | "postIoc"
-  | "marketGtc"
-  | "marketPrice"
-  | "budgetSell"
-  | "badStp";
+  "none" | "price0" | "priceFrac" | "priceUnsafe" | "qty0" | "qtyNeg" | "postIoc" | "marketGtc" | "marketPrice" | "budgetSell" | "badStp";
 
 interface PlaceDraft {
   kind: "place";
@@ -64,10 +54,7 @@ const placeDraft: fc.Arbitrary<Draft> = fc.record({
   ref: fc.nat(1000),
   owner: fc.integer({ min: 1, max: 3 }),
   side: fc.constantFrom<Side>("buy", "sell"),
-  type: fc.oneof(
-    { weight: 4, arbitrary: fc.constant<OrderType>("limit") },
-    { weight: 1, arbitrary: fc.constant<OrderType>("market") },
-  ),
+  type: fc.oneof({ weight: 4, arbitrary: fc.constant<OrderType>("limit") }, { weight: 1, arbitrary: fc.constant<OrderType>("market") }),
   price: fc.integer({ min: 95, max: 105 }),
   qty: fc.integer({ min: 1, max: 12 }),
   tif: fc.oneof(

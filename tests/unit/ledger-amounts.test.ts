@@ -56,10 +56,15 @@ describe("user amounts", () => {
 
   it("never accepts more decimals than the precision allows", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 10 ** 6 }), (precision, digit, whole) => {
-        const text = `${whole}.${"0".repeat(precision)}${digit}`;
-        expect(code(() => parseUserAmount(text, precision))).toBe("AMOUNT_TOO_PRECISE");
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 7 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 10 ** 6 }),
+        (precision, digit, whole) => {
+          const text = `${whole}.${"0".repeat(precision)}${digit}`;
+          expect(code(() => parseUserAmount(text, precision))).toBe("AMOUNT_TOO_PRECISE");
+        },
+      ),
     );
   });
 });

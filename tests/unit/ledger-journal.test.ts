@@ -4,7 +4,13 @@ import type { AccountType } from "../../worker/domain/ledger/accounts.ts";
 import { allowsNegative, SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/accounts.ts";
 import { type Journal, type Line, buildJournal, checkJournal } from "../../worker/domain/ledger/journal.ts";
 
-const line = (userId: number, currencyId: number, amount: number, bucket: Line["bucket"] = "available", accountType: AccountType = 2): Line => ({
+const line = (
+  userId: number,
+  currencyId: number,
+  amount: number,
+  bucket: Line["bucket"] = "available",
+  accountType: AccountType = 2,
+): Line => ({
   userId,
   currencyId,
   accountType,
@@ -84,17 +90,48 @@ describe("journals", () => {
   it("builds lines from decimal text with the currency's precision", () => {
     const precision = (id: number) => (id === 1 ? 8 : 6);
     const j = buildJournal(
-      { kind: "t", refKey: "b:1", userId: 1, memo: {}, lines: [{ ...line(1, 1, 0), amount: "-0.5" }, { ...line(2, 1, 0), amount: "0.5" }] },
+      {
+        kind: "t",
+        refKey: "b:1",
+        userId: 1,
+        memo: {},
+        lines: [
+          { ...line(1, 1, 0), amount: "-0.5" },
+          { ...line(2, 1, 0), amount: "0.5" },
+        ],
+      },
       precision,
     );
     expect(j.lines.map((l) => l.amount)).toEqual([-50_000_000, 50_000_000]);
     expect(() =>
-      buildJournal({ kind: "t", refKey: "b:2", userId: 1, memo: {}, lines: [{ ...line(1, 3, 0), amount: "-0.0000001" }, { ...line(2, 3, 0), amount: "0.0000001" }] }, precision),
+      buildJournal(
+        {
+          kind: "t",
+          refKey: "b:2",
+          userId: 1,
+          memo: {},
+          lines: [
+            { ...line(1, 3, 0), amount: "-0.0000001" },
+            { ...line(2, 3, 0), amount: "0.0000001" },
+          ],
+        },
+        precision,
+      ),
     ).toThrow();
     // Rounding legs separately can break the balance; the builder refuses rather than hides it.
     expect(() =>
       buildJournal(
-        { kind: "t", refKey: "b:3", userId: 1, memo: {}, lines: [{ ...line(1, 3, 0), amount: "-1" }, { ...line(2, 3, 0), amount: "0.3333335" }, { ...line(3, 3, 0), amount: "0.6666665" }] },
+        {
+          kind: "t",
+          refKey: "b:3",
+          userId: 1,
+          memo: {},
+          lines: [
+            { ...line(1, 3, 0), amount: "-1" },
+            { ...line(2, 3, 0), amount: "0.3333335" },
+            { ...line(3, 3, 0), amount: "0.6666665" },
+          ],
+        },
         precision,
         "half_up",
       ),

@@ -22,7 +22,12 @@ const areas = readdirSync(join(root, "en")).filter((f) => f.endsWith(".json"));
 
 describe("locales", () => {
   it("has an area file per language for every English area", () => {
-    for (const lang of LANGS) expect(readdirSync(join(root, lang)).filter((f) => f.endsWith(".json")).sort()).toEqual([...areas].sort());
+    for (const lang of LANGS)
+      expect(
+        readdirSync(join(root, lang))
+          .filter((f) => f.endsWith(".json"))
+          .sort(),
+      ).toEqual([...areas].sort());
   });
 
   for (const area of areas) {

@@ -72,9 +72,16 @@ function model(period: Period, trades: T[]): CandleRow[] {
 }
 
 const tradesArb = fc
-  .array(fc.record({ price: fc.integer({ min: 1, max: 10_000 }), qty: fc.integer({ min: 1, max: 1000 }), dt: fc.integer({ min: 0, max: 40 * 86_400_000 }) }), {
-    maxLength: 60,
-  })
+  .array(
+    fc.record({
+      price: fc.integer({ min: 1, max: 10_000 }),
+      qty: fc.integer({ min: 1, max: 1000 }),
+      dt: fc.integer({ min: 0, max: 40 * 86_400_000 }),
+    }),
+    {
+      maxLength: 60,
+    },
+  )
   .map((xs) => {
     let time = utc(2026, 1, 30);
     return xs.map((x) => ({ price: x.price, qty: x.qty, time: (time += Math.floor(x.dt / 7)) }));
@@ -130,6 +137,13 @@ describe("24-hour ticker", () => {
 
   it("is flat with zero volume when nothing traded in the window: nothing is invented", () => {
     expect(ticker(500, null)).toEqual({ price: 500, open: 500, high: 500, low: 500, volume: 0, change: "+0.00" });
-    expect(ticker(110, { open: 100, high: 120, low: 90, volume: 7 })).toEqual({ price: 110, open: 100, high: 120, low: 90, volume: 7, change: "+10.00" });
+    expect(ticker(110, { open: 100, high: 120, low: 90, volume: 7 })).toEqual({
+      price: 110,
+      open: 100,
+      high: 120,
+      low: 90,
+      volume: 7,
+      change: "+10.00",
+    });
   });
 });

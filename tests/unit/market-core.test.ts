@@ -75,7 +75,15 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
       postOnly: fc.boolean(),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("market" as const), owner, side: fc.constantFrom("buy" as const, "sell" as const), qty: fc.integer({ min: 1, max: 400 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant("market" as const),
+      owner,
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      qty: fc.integer({ min: 1, max: 400 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("cancel" as const), owner, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("replay" as const), pick: fc.nat() }) },
 );
@@ -83,107 +91,132 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
 const START = { base: 1_000 * 100_000_000, quote: 100_000_000 * 1_000_000 };
 
 describe("market core against a ledger model", () => {
-  it("never overdraws, conserves every currency, keeps locked = what resting orders need, and rebuilds the same book", { timeout: 120_000 }, () => {
-    fc.assert(
-      fc.property(fc.array(cmdArb, { minLength: 1, maxLength: 120 }), (cmds) => {
-        const sql = nodeSql();
-        const store = new MarketStore(sql);
-        let now = 1_800_000_000_000;
-        const core = new MarketCore({ config, store, now: () => now });
-        core.start();
-        const ledger = new Ledger();
-        for (let u = 1; u <= 4; u++) {
-          ledger.get(u, 1).available = START.base;
-          ledger.get(u, 3).available = START.quote;
-        }
-        const placed: PlaceOrder[] = [];
-        let nextId = 1;
-        let drained = 0;
-        const drain = () => {
-          for (const row of store.outbox(10_000)) {
-            if (row.id <= drained) continue;
-            ledger.apply(JSON.parse(row.body) as OutboxEntry);
-            drained = row.id;
+  it(
+    "never overdraws, conserves every currency, keeps locked = what resting orders need, and rebuilds the same book",
+    { timeout: 120_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.array(cmdArb, { minLength: 1, maxLength: 120 }), (cmds) => {
+          const sql = nodeSql();
+          const store = new MarketStore(sql);
+          let now = 1_800_000_000_000;
+          const core = new MarketCore({ config, store, now: () => now });
+          core.start();
+          const ledger = new Ledger();
+          for (let u = 1; u <= 4; u++) {
+            ledger.get(u, 1).available = START.base;
+            ledger.get(u, 3).available = START.quote;
           }
-        };
-
-        for (const cmd of cmds) {
-          now += 1000;
-          if (cmd.k === "cancel") {
-            const mine = placed.filter((o) => o.owner === cmd.owner);
-            if (mine.length > 0) core.cancel({ id: mine[cmd.pick % mine.length]!.id, owner: cmd.owner });
-          } else if (cmd.k === "replay") {
-            if (placed.length > 0) {
-              const o = placed[cmd.pick % placed.length]!;
-              const size = store.outboxSize();
-              const before = core.order(o.id);
-              expect(core.place(o)).toEqual(before);
-              expect(store.outboxSize()).toBe(size);
+          const placed: PlaceOrder[] = [];
+          let nextId = 1;
+          let drained = 0;
+          const drain = () => {
+            for (const row of store.outbox(10_000)) {
+              if (row.id <= drained) continue;
+              ledger.apply(JSON.parse(row.body) as OutboxEntry);
+              drained = row.id;
             }
-          } else {
-            let o: PlaceOrder;
-            const base = { id: nextId++, owner: cmd.owner, side: cmd.side, qty: cmd.qty, hold: `h${nextId}`, createdAt: now };
-            if (cmd.k === "limit") {
-              const hold = cmd.side === "buy" ? notionalUnits(config, cmd.price, cmd.qty) : lotsToBase(config, cmd.qty);
-              o = { ...base, type: "limit", price: cmd.price, tif: cmd.tif, postOnly: cmd.postOnly && cmd.tif === "GTC", budget: 0, holdUnits: hold };
+          };
+
+          for (const cmd of cmds) {
+            now += 1000;
+            if (cmd.k === "cancel") {
+              const mine = placed.filter((o) => o.owner === cmd.owner);
+              if (mine.length > 0) core.cancel({ id: mine[cmd.pick % mine.length]!.id, owner: cmd.owner });
+            } else if (cmd.k === "replay") {
+              if (placed.length > 0) {
+                const o = placed[cmd.pick % placed.length]!;
+                const size = store.outboxSize();
+                const before = core.order(o.id);
+                expect(core.place(o)).toEqual(before);
+                expect(store.outboxSize()).toBe(size);
+              }
             } else {
-              const top = core.top();
-              const against = cmd.side === "buy" ? top.ask : top.bid;
-              if (against === null) continue;
-              const budget = cmd.side === "buy" ? withMarkupUp(against * cmd.qty, config.marketSlippage) : 0;
-              const hold = cmd.side === "buy" ? notionalUnits(config, budget, 1) : lotsToBase(config, cmd.qty);
-              o = { ...base, type: "market", price: 0, tif: "IOC", postOnly: false, budget, holdUnits: hold };
+              let o: PlaceOrder;
+              const base = { id: nextId++, owner: cmd.owner, side: cmd.side, qty: cmd.qty, hold: `h${nextId}`, createdAt: now };
+              if (cmd.k === "limit") {
+                const hold = cmd.side === "buy" ? notionalUnits(config, cmd.price, cmd.qty) : lotsToBase(config, cmd.qty);
+                o = {
+                  ...base,
+                  type: "limit",
+                  price: cmd.price,
+                  tif: cmd.tif,
+                  postOnly: cmd.postOnly && cmd.tif === "GTC",
+                  budget: 0,
+                  holdUnits: hold,
+                };
+              } else {
+                const top = core.top();
+                const against = cmd.side === "buy" ? top.ask : top.bid;
+                if (against === null) continue;
+                const budget = cmd.side === "buy" ? withMarkupUp(against * cmd.qty, config.marketSlippage) : 0;
+                const hold = cmd.side === "buy" ? notionalUnits(config, budget, 1) : lotsToBase(config, cmd.qty);
+                o = { ...base, type: "market", price: 0, tif: "IOC", postOnly: false, budget, holdUnits: hold };
+              }
+              const acc = ledger.get(o.owner, o.side === "buy" ? 3 : 1);
+              if (acc.available < o.holdUnits) continue; // the D1 batch would refuse it
+              acc.available -= o.holdUnits;
+              acc.locked += o.holdUnits;
+              placed.push(o);
+              core.place(o);
             }
-            const acc = ledger.get(o.owner, o.side === "buy" ? 3 : 1);
-            if (acc.available < o.holdUnits) continue; // the D1 batch would refuse it
-            acc.available -= o.holdUnits;
-            acc.locked += o.holdUnits;
-            placed.push(o);
-            core.place(o);
+            drain();
+            for (const a of ledger.acc.values()) {
+              expect(a.available).toBeGreaterThanOrEqual(0);
+              expect(a.locked).toBeGreaterThanOrEqual(0);
+            }
           }
-          drain();
-          for (const a of ledger.acc.values()) {
-            expect(a.available).toBeGreaterThanOrEqual(0);
-            expect(a.locked).toBeGreaterThanOrEqual(0);
-          }
-        }
 
-        // Conservation, fees included.
-        expect(ledger.total(1)).toBe(4 * START.base);
-        expect(ledger.total(3)).toBe(4 * START.quote);
-        // Locked funds are exactly what resting orders still hold.
-        const need = new Map<string, number>();
-        for (const o of placed) {
-          const row = store.getOrder(o.id)!;
-          expect(row.consumed).toBeLessThanOrEqual(row.holdUnits);
-          if (row.resting) {
-            const k = `${row.owner}:${row.side === 0 ? 3 : 1}`;
-            need.set(k, (need.get(k) ?? 0) + row.holdUnits - row.consumed);
+          // Conservation, fees included.
+          expect(ledger.total(1)).toBe(4 * START.base);
+          expect(ledger.total(3)).toBe(4 * START.quote);
+          // Locked funds are exactly what resting orders still hold.
+          const need = new Map<string, number>();
+          for (const o of placed) {
+            const row = store.getOrder(o.id)!;
+            expect(row.consumed).toBeLessThanOrEqual(row.holdUnits);
+            if (row.resting) {
+              const k = `${row.owner}:${row.side === 0 ? 3 : 1}`;
+              need.set(k, (need.get(k) ?? 0) + row.holdUnits - row.consumed);
+            }
           }
-        }
-        for (const [k, a] of ledger.acc) if (!k.startsWith(`${FEES}:`)) expect(a.locked, k).toBe(need.get(k) ?? 0);
-        // The book never crosses, and a rebuild from storage gives the same book.
-        const top = core.top();
-        if (top.bid !== null && top.ask !== null) expect(top.bid).toBeLessThan(top.ask);
-        const book = core.book();
-        core.rebuild();
-        expect(core.book()).toEqual(book);
-        // Cancelling everything leaves nothing locked.
-        for (const o of placed) core.cancel({ id: o.id, owner: o.owner });
-        drain();
-        for (const [k, a] of ledger.acc) expect(a.locked, k).toBe(0);
-        sql.close();
-      }),
-      { numRuns: 60 },
-    );
-  });
+          for (const [k, a] of ledger.acc) if (!k.startsWith(`${FEES}:`)) expect(a.locked, k).toBe(need.get(k) ?? 0);
+          // The book never crosses, and a rebuild from storage gives the same book.
+          const top = core.top();
+          if (top.bid !== null && top.ask !== null) expect(top.bid).toBeLessThan(top.ask);
+          const book = core.book();
+          core.rebuild();
+          expect(core.book()).toEqual(book);
+          // Cancelling everything leaves nothing locked.
+          for (const o of placed) core.cancel({ id: o.id, owner: o.owner });
+          drain();
+          for (const [k, a] of ledger.acc) expect(a.locked, k).toBe(0);
+          sql.close();
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
 
   it("writes the order, its fills and the outbox in one transaction: a failed write leaves the book as stored", () => {
     const sql = nodeSql();
     const store = new MarketStore(sql);
     const core = new MarketCore({ config, store, now: () => 1 });
     core.start();
-    const sell: PlaceOrder = { id: 1, owner: 1, side: "sell", type: "limit", price: 100, qty: 5, tif: "GTC", postOnly: false, budget: 0, hold: "a", holdUnits: lotsToBase(config, 5), createdAt: 1 };
+    const sell: PlaceOrder = {
+      id: 1,
+      owner: 1,
+      side: "sell",
+      type: "limit",
+      price: 100,
+      qty: 5,
+      tif: "GTC",
+      postOnly: false,
+      budget: 0,
+      hold: "a",
+      holdUnits: lotsToBase(config, 5),
+      createdAt: 1,
+    };
     core.place(sell);
     const before = core.book();
     const outbox = store.outboxSize();
@@ -214,7 +247,12 @@ describe("market maker rule", () => {
     const a = ladder(9_500_000, { levels: 2, step: "0.0005", qty: 1 });
     const b = ladder(9_501_000, { levels: 2, step: "0.0005", qty: 1 });
     expect(b).toEqual(a);
-    expect(plan(b, a.map((x, i) => ({ id: i, side: x.side === "buy" ? 0 : 1, price: x.price, qty: x.qty })))).toEqual({ cancel: [], place: [] });
+    expect(
+      plan(
+        b,
+        a.map((x, i) => ({ id: i, side: x.side === "buy" ? 0 : 1, price: x.price, qty: x.qty })),
+      ),
+    ).toEqual({ cancel: [], place: [] });
   });
 
   it("keeps matching quotes, cancels stale ones and places what is missing", () => {

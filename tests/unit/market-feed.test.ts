@@ -3,12 +3,19 @@ import { describe, expect, it } from "vitest";
 import { ExchangeFeed, SimulatedFeed, binanceStreamUrl, feedKind, nearestTicks, parseBinanceMessage } from "../../durable/market/feed.ts";
 import { Prng } from "../../durable/market/prng.ts";
 
-const recorded = readFileSync(new URL("../fixtures/binance-btcusdt.jsonl", import.meta.url), "utf8").split("\n").filter((l) => l !== "");
+const recorded = readFileSync(new URL("../fixtures/binance-btcusdt.jsonl", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l !== "");
 
 describe("exchange feed adapter (Binance public streams), against recorded messages", () => {
   it("parses trades, mini tickers (close) and book tickers (mid), raw or combined-stream wrapped", () => {
     expect(parseBinanceMessage(recorded[1]!)).toEqual({ source: "trade", symbol: "BTCUSDT", price: "95012.34000000", time: 1763800000122 });
-    expect(parseBinanceMessage(recorded[4]!)).toEqual({ source: "ticker", symbol: "BTCUSDT", price: "95010.00000000", time: 1763800001000 });
+    expect(parseBinanceMessage(recorded[4]!)).toEqual({
+      source: "ticker",
+      symbol: "BTCUSDT",
+      price: "95010.00000000",
+      time: 1763800001000,
+    });
     expect(parseBinanceMessage(recorded[6]!)).toMatchObject({ source: "trade", price: "95007.99000000" });
     expect(parseBinanceMessage(recorded[7]!)).toEqual({ source: "book", symbol: "BTCUSDT", price: "95007.99", time: null });
   });

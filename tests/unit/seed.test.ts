@@ -56,7 +56,9 @@ describe("demo seed SQL", () => {
     const lines = statements(await demoSeedSql("pepper", NOW));
     const texts = new Map<number, Set<string>>();
     for (const line of lines) {
-      const m = /^INSERT OR IGNORE INTO article_texts \(article_id, lang, title, abstract, content\) VALUES \((\d+), '(\w+)', '[^']/.exec(line);
+      const m = /^INSERT OR IGNORE INTO article_texts \(article_id, lang, title, abstract, content\) VALUES \((\d+), '(\w+)', '[^']/.exec(
+        line,
+      );
       if (!m) continue;
       const set = texts.get(Number(m[1])) ?? new Set();
       set.add(m[2]!);
@@ -94,7 +96,18 @@ describe("demo seed SQL", () => {
 
   it("publishes the site settings the client reads and keeps menu titles under home", async () => {
     const publicKeys = SEED_SETTINGS.filter(([, , isPublic]) => isPublic).map(([key]) => key);
-    for (const key of ["site_name", "site_logo", "down_logo", "zxkf_url", "telegram_url", "whatsApp_url", "line_url", "apk_download_url", "ios_apk_download_url", "version"]) {
+    for (const key of [
+      "site_name",
+      "site_logo",
+      "down_logo",
+      "zxkf_url",
+      "telegram_url",
+      "whatsApp_url",
+      "line_url",
+      "apk_download_url",
+      "ios_apk_download_url",
+      "version",
+    ]) {
       expect(publicKeys).toContain(key);
     }
     for (const item of SEED_MENU) {

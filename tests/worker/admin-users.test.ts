@@ -15,25 +15,23 @@ beforeAll(async () => {
 
 /** Ledger rows and the balance cache as the ledger module writes them (one journal per movement). */
 async function credit(userId: number, currencyId: number, units: number, n: number) {
-  const journal = await env.DB.prepare("INSERT INTO journals (kind, ref_key, user_id, memo, created_at) VALUES ('deposit', ?, ?, '{\"test\":true}', ?) RETURNING id")
+  const journal = await env.DB.prepare(
+    "INSERT INTO journals (kind, ref_key, user_id, memo, created_at) VALUES ('deposit', ?, ?, '{\"test\":true}', ?) RETURNING id",
+  )
     .bind(`test:${userId}:${currencyId}:${n}`, userId, 1000 + n)
     .first<{ id: number }>();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) VALUES (?, ?, ?, 2, 'available', ?, ?)").bind(
-      journal!.id,
-      userId,
-      currencyId,
-      units,
-      1000 + n,
-    ),
-    env.DB.prepare("INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) VALUES (?, -1, ?, 2, 'available', ?, ?)").bind(
-      journal!.id,
-      currencyId,
-      -units,
-      1000 + n,
-    ),
     env.DB.prepare(
-      "INSERT INTO balances (user_id, currency_id, account_type, available) VALUES (?, ?, 2, ?) ON CONFLICT DO UPDATE SET available = available + excluded.available",
+      "INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) VALUES (?, ?, ?, 2, " +
+        "'available', ?, ?)",
+    ).bind(journal!.id, userId, currencyId, units, 1000 + n),
+    env.DB.prepare(
+      "INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) VALUES (?, -1, ?, 2, " +
+        "'available', ?, ?)",
+    ).bind(journal!.id, currencyId, -units, 1000 + n),
+    env.DB.prepare(
+      "INSERT INTO balances (user_id, currency_id, account_type, available) VALUES (?, ?, 2, ?) ON CONFLICT DO UPDATE SET available " +
+        "= available + excluded.available",
     ).bind(userId, currencyId, units),
   ]);
 }
@@ -43,15 +41,27 @@ describe("operator user look-up", () => {
     const operator = await operatorUser();
     const target = await createUser({ email: `Findme.${Date.now()}@Example.test`, areaCode: "44", mobile: "7700900123" });
     const uid = (await env.DB.prepare("SELECT uid FROM users WHERE id = ?").bind(target.id).first<string>("uid"))!;
-    const search = (q: string, extra = "") => api<Page<AdminUserSummary>>(`/admin/users?q=${encodeURIComponent(q)}${extra}`, { token: operator.token });
+    const search = (q: string, extra = "") =>
+      api<Page<AdminUserSummary>>(`/admin/users?q=${encodeURIComponent(q)}${extra}`, { token: operator.token });
 
     for (const q of [uid, target.email.slice(0, 10).toLowerCase(), "7700900", String(target.id)]) {
       const res = await search(q);
       expect(res.status, q).toBe(200);
-      expect(res.body.message.data.map((u) => u.id), q).toContain(target.id);
+      expect(
+        res.body.message.data.map((u) => u.id),
+        q,
+      ).toContain(target.id);
     }
     const hit = (await search(uid)).body.message.data.find((u) => u.id === target.id)!;
-    expect(hit).toMatchObject({ uid, email: target.email, area_code: "44", mobile: "7700900123", role: "user", status: "active", kyc_level: 0 });
+    expect(hit).toMatchObject({
+      uid,
+      email: target.email,
+      area_code: "44",
+      mobile: "7700900123",
+      role: "user",
+      status: "active",
+      kyc_level: 0,
+    });
     expect(JSON.stringify(hit)).not.toMatch(/hash|password/i);
 
     // LIKE wildcards are literal.
@@ -72,12 +82,14 @@ describe("operator user look-up", () => {
     const { user: passed } = await lv1PassedUser();
     const none = await createUser();
     const level = async (userId: number) =>
-      (await api<Page<AdminUserSummary>>(`/admin/users?q=${userId}`, { token: operator.token })).body.message.data.find((u) => u.id === userId)!.kyc_level;
+      (await api<Page<AdminUserSummary>>(`/admin/users?q=${userId}`, { token: operator.token })).body.message.data.find(
+        (u) => u.id === userId,
+      )!.kyc_level;
     expect(await level(passed.id)).toBe(1);
     expect(await level(none.id)).toBe(0);
   });
 
-  it("shows a user's detail: profile without secrets, verification, bank cards, addresses, balances and the last 50 ledger rows", async () => {
+  it("shows a user's detail: profile without secrets, verification, cards, addresses, balances and the last 50 ledger rows", async () => {
     const { user, operator } = await lv1PassedUser();
     const eth = await currency("ETH");
     await api("/user/cash_save", {
@@ -95,7 +107,10 @@ describe("operator user look-up", () => {
         wechat_nickname: "DEUTDEFF",
       },
     });
-    await api("/user/wallet/save", { token: user.token, form: { currency: String(eth), name: "hot", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
+    await api("/user/wallet/save", {
+      token: user.token,
+      form: { currency: String(eth), name: "hot", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
+    });
     await credit(user.id, btc, 150_000_000, 0);
     for (let n = 1; n <= 55; n++) await credit(user.id, usdt, 1_000_000 * n, n);
 
@@ -154,7 +169,12 @@ describe("operator user look-up", () => {
     const res = await api<Page<AuditItem>>("/admin/audit?page=1&limit=2", { token: operator.token });
     expect(res.status).toBe(200);
     expect(res.body.message.data).toHaveLength(2);
-    expect(res.body.message.data[0]).toMatchObject({ action: "view_user", subject_id: String(operator.id), actor_id: operator.id, detail: {} });
+    expect(res.body.message.data[0]).toMatchObject({
+      action: "view_user",
+      subject_id: String(operator.id),
+      actor_id: operator.id,
+      detail: {},
+    });
     expect(res.body.message.data[1]).toMatchObject({ action: "view_user", subject_id: String(target.id) });
     expect(res.body.message.data[0]!.id).toBeGreaterThan(res.body.message.data[1]!.id);
     expect(res.body.message.total).toBeGreaterThanOrEqual(2);

@@ -14,7 +14,11 @@ describe("POST /sms_mail and /sms_send", () => {
   it("mails a translated 6-digit code that never appears in the answer and is stored only hashed", async () => {
     const client = { ip: freshIp(), lang: "fra" };
     const email = freshEmail();
-    const res = await post("/sms_mail", { user_string: email, scene: "register", area_code_id: "1", area_code: "86", email_code: "" }, client);
+    const res = await post(
+      "/sms_mail",
+      { user_string: email, scene: "register", area_code_id: "1", area_code: "86", email_code: "" },
+      client,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: "ok", message: "Le code de vérification a été envoyé" });
     const [msg] = await outboxFor(email.toLowerCase());
@@ -208,7 +212,11 @@ describe("POST /user/check_email", () => {
   });
 
   it("refuses a code that is not 6 digits", async () => {
-    const res = await post("/user/check_email", { user_string: freshEmail(), scene: "register", email_code: "12345" }, { ip: freshIp(), lang: "spa" });
+    const res = await post(
+      "/user/check_email",
+      { user_string: freshEmail(), scene: "register", email_code: "12345" },
+      { ip: freshIp(), lang: "spa" },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "CODE_MUST_BE_6_DIGITS", message: "El código de verificación debe tener 6 dígitos" });
   });
@@ -218,7 +226,9 @@ describe("POST /user/check_email", () => {
     const email = freshEmail();
     const code = await emailCode(email, "register", client);
     const guesses = Array.from({ length: 50 }, (_, i) => String(100000 + i)).filter((g) => g !== code);
-    const answers = await Promise.all(guesses.map((g) => post("/user/check_email", { user_string: email, scene: "register", email_code: g }, client)));
+    const answers = await Promise.all(
+      guesses.map((g) => post("/user/check_email", { user_string: email, scene: "register", email_code: g }, client)),
+    );
     expect(answers.filter((a) => a.body.code === "CODE_INVALID").length).toBeLessThanOrEqual(5);
     expect(answers.every((a) => a.status === 400)).toBe(true);
     const [row] = await codeRows(email.toLowerCase());

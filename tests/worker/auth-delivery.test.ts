@@ -51,8 +51,19 @@ afterEach(() => {
 describe("HTTP transport (production)", () => {
   it("POSTs mail as JSON with the bearer key to MAIL_API_URL", async () => {
     const provider = fakeProvider();
-    const transport = httpTransport({ mailUrl: "https://mail.example/v1/send", mailKey: "mail-key-1", smsUrl: "https://sms.example/v1", smsKey: "sms-key-1", fetch: provider.fetchFn });
-    await transport.send({ channel: "email", to: "a@b.test", subject: "Your verification code", body: "Your verification code is 123456." });
+    const transport = httpTransport({
+      mailUrl: "https://mail.example/v1/send",
+      mailKey: "mail-key-1",
+      smsUrl: "https://sms.example/v1",
+      smsKey: "sms-key-1",
+      fetch: provider.fetchFn,
+    });
+    await transport.send({
+      channel: "email",
+      to: "a@b.test",
+      subject: "Your verification code",
+      body: "Your verification code is 123456.",
+    });
     expect(provider.calls).toHaveLength(1);
     const [call] = provider.calls;
     expect(call!.method).toBe("POST");
@@ -64,7 +75,13 @@ describe("HTTP transport (production)", () => {
 
   it("POSTs SMS to SMS_API_URL with the SMS key", async () => {
     const provider = fakeProvider(200);
-    const transport = httpTransport({ mailUrl: "https://mail.example/v1/send", mailKey: "mail-key-1", smsUrl: "https://sms.example/v1", smsKey: "sms-key-1", fetch: provider.fetchFn });
+    const transport = httpTransport({
+      mailUrl: "https://mail.example/v1/send",
+      mailKey: "mail-key-1",
+      smsUrl: "https://sms.example/v1",
+      smsKey: "sms-key-1",
+      fetch: provider.fetchFn,
+    });
     await transport.send({ channel: "sms", to: "+8613800138000", subject: "ignored", body: "Code 654321" });
     expect(provider.calls[0]!.url).toBe("https://sms.example/v1");
     expect(provider.calls[0]!.headers.get("authorization")).toBe("Bearer sms-key-1");
@@ -72,7 +89,8 @@ describe("HTTP transport (production)", () => {
   });
 
   it("a provider that echoes the message on failure does not put the code into the logs", async () => {
-    const echo = (async (_input: RequestInfo | URL, init?: RequestInit) => new Response(`bad request: ${String(init?.body)}`, { status: 400 })) as typeof fetch;
+    const echo = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Response(`bad request: ${String(init?.body)}`, { status: 400 })) as typeof fetch;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const transport = httpTransport({ smsUrl: "https://sms.example/v1", fetch: echo });
@@ -101,13 +119,19 @@ describe("HTTP transport (production)", () => {
         throw new TypeError("connection refused");
       }) as typeof fetch,
     });
-    expect(await rejection(transport.send({ channel: "sms", to: "+1", subject: "", body: "b" }))).toMatchObject({ status: 502, code: "DELIVERY_FAILED" });
+    expect(await rejection(transport.send({ channel: "sms", to: "+1", subject: "", body: "b" }))).toMatchObject({
+      status: 502,
+      code: "DELIVERY_FAILED",
+    });
   });
 
   it("without a URL it refuses with DELIVERY_NOT_CONFIGURED (503) and calls nothing", async () => {
     const provider = fakeProvider();
     const transport = httpTransport({ mailUrl: "", smsUrl: "", fetch: provider.fetchFn });
-    expect(await rejection(transport.send({ channel: "email", to: "a@b.test", subject: "s", body: "b" }))).toMatchObject({ status: 503, code: "DELIVERY_NOT_CONFIGURED" });
+    expect(await rejection(transport.send({ channel: "email", to: "a@b.test", subject: "s", body: "b" }))).toMatchObject({
+      status: 503,
+      code: "DELIVERY_NOT_CONFIGURED",
+    });
     expect(provider.calls).toHaveLength(0);
   });
 });
@@ -117,7 +141,11 @@ describe("code delivery through the Worker in production", () => {
     const provider = fakeProvider();
     vi.stubGlobal("fetch", provider.fetchFn);
     const email = freshEmail();
-    const res = await callWorker("/api/sms_mail", { ENVIRONMENT: "production", MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "prod-key" }, form({ user_string: email, scene: "register", lang: "th" }, freshIp()));
+    const res = await callWorker(
+      "/api/sms_mail",
+      { ENVIRONMENT: "production", MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "prod-key" },
+      form({ user_string: email, scene: "register", lang: "th" }, freshIp()),
+    );
     expect(res.status).toBe(200);
     expect(provider.calls).toHaveLength(1);
     const body = provider.calls[0]!.body as { to: string; subject: string; text: string };
@@ -146,9 +174,16 @@ describe("code delivery through the Worker in production", () => {
   });
 
   it("production without a configured provider answers 503 DELIVERY_NOT_CONFIGURED", async () => {
-    const res = await callWorker("/api/sms_mail", { ENVIRONMENT: "production", MAIL_API_URL: "" }, form({ user_string: freshEmail(), scene: "register", lang: "fra" }, freshIp()));
+    const res = await callWorker(
+      "/api/sms_mail",
+      { ENVIRONMENT: "production", MAIL_API_URL: "" },
+      form({ user_string: freshEmail(), scene: "register", lang: "fra" }, freshIp()),
+    );
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ code: "DELIVERY_NOT_CONFIGURED", message: "L'envoi de messages est momentanément indisponible" });
+    expect(await res.json()).toMatchObject({
+      code: "DELIVERY_NOT_CONFIGURED",
+      message: "L'envoi de messages est momentanément indisponible",
+    });
   });
 });
 
@@ -166,7 +201,9 @@ describe("development outbox", () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(all.body.message[0]).toMatchObject({ channel: "sms", to: `+86${mobile}` });
 
-    const forEmail = await api<{ to: string; subject: string; body: string }[]>(`/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`);
+    const forEmail = await api<{ to: string; subject: string; body: string }[]>(
+      `/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`,
+    );
     expect(forEmail.body.message).toHaveLength(1);
     expect(forEmail.body.message[0]).toMatchObject({ to: email.toLowerCase(), subject: "Your verification code" });
     // "+" in a query string arrives as a space; the filter still finds the phone.
@@ -175,7 +212,10 @@ describe("development outbox", () => {
   });
 
   it("GET /dev/outbox is an auto-refreshing HTML table, newest first, with text escaped", async () => {
-    await env.DB.prepare("INSERT INTO message_outbox (channel, recipient, subject, body, created_at) VALUES ('email', 'x@evil.test', '<b>hi</b>', '<script>alert(1)</script>', ?)")
+    await env.DB.prepare(
+      "INSERT INTO message_outbox (channel, recipient, subject, body, created_at) VALUES ('email', 'x@evil.test', '<b>hi</b>', " +
+        "'<script>alert(1)</script>', ?)",
+    )
       .bind(Date.now())
       .run();
     const res = await exports.default.fetch(new Request("http://localhost/dev/outbox"));

@@ -49,7 +49,9 @@ describe("POST /user/login", () => {
   it("a wallet-only account (no password) cannot log in with any password", async () => {
     const client = { ip: freshIp() };
     const email = freshEmail();
-    await env.DB.prepare("INSERT INTO users (uid, email, invite_code, created_at) VALUES ('70000001', ?, 'NOPASS1', 0)").bind(email.toLowerCase()).run();
+    await env.DB.prepare("INSERT INTO users (uid, email, invite_code, created_at) VALUES ('70000001', ?, 'NOPASS1', 0)")
+      .bind(email.toLowerCase())
+      .run();
     const res = await login(client, email, "");
     expect(res.status).toBe(400);
     const res2 = await login(client, email, "anything at all");
@@ -149,7 +151,11 @@ describe("POST /user/forget", () => {
     expect(await sessionCount(user.id)).toBe(2);
 
     const code = await emailCode(user.email, "forget", client);
-    const res = await post("/user/forget", { user_string: user.email, code, password: "brand new pass 2", re_password: "brand new pass 2" }, { ...client, lang: "spa" });
+    const res = await post(
+      "/user/forget",
+      { user_string: user.email, code, password: "brand new pass 2", re_password: "brand new pass 2" },
+      { ...client, lang: "spa" },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Su contraseña se ha restablecido, inicie sesión de nuevo");
     expect(await sessionCount(user.id)).toBe(0);
@@ -165,7 +171,10 @@ describe("POST /user/forget", () => {
     expect((await login({ ip: freshIp() }, user.email, user.password)).status).toBe(429);
     const client = { ip: freshIp() };
     const code = await emailCode(user.email, "forget", client);
-    expect((await post("/user/forget", { user_string: user.email, code, password: "after reset 99", re_password: "after reset 99" }, client)).status).toBe(200);
+    expect(
+      (await post("/user/forget", { user_string: user.email, code, password: "after reset 99", re_password: "after reset 99" }, client))
+        .status,
+    ).toBe(200);
     expect((await login({ ip: freshIp() }, user.email, "after reset 99")).status).toBe(200);
   });
 
@@ -174,24 +183,43 @@ describe("POST /user/forget", () => {
     const user = await createUser();
     const code = await emailCode(user.email, "forget", client);
     const wrong = code === "123123" ? "321321" : "123123";
-    const bad = await post("/user/forget", { user_string: user.email, code: wrong, password: "new password 1", re_password: "new password 1" }, client);
+    const bad = await post(
+      "/user/forget",
+      { user_string: user.email, code: wrong, password: "new password 1", re_password: "new password 1" },
+      client,
+    );
     expect(bad.body.code).toBe("CODE_INVALID");
-    const differ = await post("/user/forget", { user_string: user.email, code, password: "new password 1", re_password: "new password 2" }, client);
+    const differ = await post(
+      "/user/forget",
+      { user_string: user.email, code, password: "new password 1", re_password: "new password 2" },
+      client,
+    );
     expect(differ.body.code).toBe("PASSWORDS_DIFFER");
     const short = await post("/user/forget", { user_string: user.email, code, password: "short", re_password: "short" }, client);
     expect(short.body.code).toBe("PASSWORD_TOO_SHORT");
     // The spec's names only: the original backend's aliases are unknown fields.
-    const alias = await post("/user/forget", { account: user.email, code, password: "new password 1", repassword: "new password 1" }, client);
+    const alias = await post(
+      "/user/forget",
+      { account: user.email, code, password: "new password 1", repassword: "new password 1" },
+      client,
+    );
     expect(alias.status).toBe(400);
     // The code still works after those refusals.
-    expect((await post("/user/forget", { user_string: user.email, code, password: "new password 1", re_password: "new password 1" }, client)).status).toBe(200);
+    expect(
+      (await post("/user/forget", { user_string: user.email, code, password: "new password 1", re_password: "new password 1" }, client))
+        .status,
+    ).toBe(200);
   });
 
   it("an unknown address can never be reset (it was sent no usable code)", async () => {
     const client = { ip: freshIp() };
     const ghost = freshEmail("ghost");
     expect((await post("/sms_mail", { user_string: ghost, scene: "forget" }, client)).status).toBe(200);
-    const res = await post("/user/forget", { user_string: ghost, code: "123456", password: "new password 1", re_password: "new password 1" }, client);
+    const res = await post(
+      "/user/forget",
+      { user_string: ghost, code: "123456", password: "new password 1", re_password: "new password 1" },
+      client,
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("CODE_INVALID");
   });
@@ -202,7 +230,12 @@ describe("POST /safe/login_password", () => {
     const client = { ip: freshIp(), lang: "th" };
     const user = await createUser();
     const other = (await login(client, user.email, user.password)).body.message;
-    const res = await post("/safe/login_password", { oldPassword: user.password, password: "changed pass 77", re_password: "changed pass 77" }, client, user.token);
+    const res = await post(
+      "/safe/login_password",
+      { oldPassword: user.password, password: "changed pass 77", re_password: "changed pass 77" },
+      client,
+      user.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("เปลี่ยนรหัสผ่านเข้าสู่ระบบแล้ว");
     expect((await get("/user/logout", client, other)).status).toBe(401);
@@ -218,11 +251,21 @@ describe("POST /safe/login_password", () => {
     const missing = await post("/safe/login_password", { password: "changed pass 77", re_password: "changed pass 77" }, client, user.token);
     expect(missing.body.code).toBe("OLD_PASSWORD_REQUIRED");
     for (let i = 0; i < 5; i++) {
-      const wrong = await post("/safe/login_password", { oldPassword: `guess ${i}`, password: "changed pass 77", re_password: "changed pass 77" }, client, user.token);
+      const wrong = await post(
+        "/safe/login_password",
+        { oldPassword: `guess ${i}`, password: "changed pass 77", re_password: "changed pass 77" },
+        client,
+        user.token,
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.code).toBe("OLD_PASSWORD_WRONG");
     }
-    const throttled = await post("/safe/login_password", { oldPassword: user.password, password: "changed pass 77", re_password: "changed pass 77" }, client, user.token);
+    const throttled = await post(
+      "/safe/login_password",
+      { oldPassword: user.password, password: "changed pass 77", re_password: "changed pass 77" },
+      client,
+      user.token,
+    );
     expect(throttled.status).toBe(429);
     expect((await login(client, user.email, user.password)).status).toBe(200);
   });
@@ -230,11 +273,25 @@ describe("POST /safe/login_password", () => {
   it("validates the new password and needs a session", async () => {
     const client = { ip: freshIp() };
     const user = await createUser();
-    const short = await post("/safe/login_password", { oldPassword: user.password, password: "short", re_password: "short" }, client, user.token);
+    const short = await post(
+      "/safe/login_password",
+      { oldPassword: user.password, password: "short", re_password: "short" },
+      client,
+      user.token,
+    );
     expect(short.body.code).toBe("PASSWORD_TOO_SHORT");
-    const differ = await post("/safe/login_password", { oldPassword: user.password, password: "long enough 1", re_password: "long enough 2" }, client, user.token);
+    const differ = await post(
+      "/safe/login_password",
+      { oldPassword: user.password, password: "long enough 1", re_password: "long enough 2" },
+      client,
+      user.token,
+    );
     expect(differ.body.code).toBe("PASSWORDS_DIFFER");
-    const anon = await post("/safe/login_password", { oldPassword: user.password, password: "long enough 1", re_password: "long enough 1" }, client);
+    const anon = await post(
+      "/safe/login_password",
+      { oldPassword: user.password, password: "long enough 1", re_password: "long enough 1" },
+      client,
+    );
     expect(anon.status).toBe(401);
     expect(anon.body.type).toBe("999");
   });

@@ -8,14 +8,28 @@ const PASSWORD = "correct horse 1";
 const userRow = (where: string, value: string) =>
   env.DB.prepare(`SELECT id, uid, email, area_code, mobile, nickname, invite_code, invited_by, password_hash FROM users WHERE ${where} = ?`)
     .bind(value)
-    .first<{ id: number; uid: string; email: string | null; area_code: string | null; mobile: string | null; nickname: string; invite_code: string; invited_by: number | null; password_hash: string }>();
+    .first<{
+      id: number;
+      uid: string;
+      email: string | null;
+      area_code: string | null;
+      mobile: string | null;
+      nickname: string;
+      invite_code: string;
+      invited_by: number | null;
+      password_hash: string;
+    }>();
 
 describe("POST /user/register", () => {
   it("registers by email with the code from the outbox, without logging in; the password then logs in", async () => {
     const client = { ip: freshIp(), lang: "hk" };
     const email = freshEmail("Alice");
     const code = await emailCode(email, "register", client);
-    const res = await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD, extension_code: "", type: "email" }, client);
+    const res = await post(
+      "/user/register",
+      { user_string: email, code, password: PASSWORD, re_password: PASSWORD, extension_code: "", type: "email" },
+      client,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: "ok", message: "註冊成功，請登入" });
 
@@ -42,7 +56,16 @@ describe("POST /user/register", () => {
     const code = await mobileCode("44", mobile, "register", client);
     const res = await post(
       "/user/register",
-      { user_string: mobile, code, password: PASSWORD, re_password: PASSWORD, type: "mobile", area_code: "+44", area_code_id: "7", extension_code: invite!.invite_code.toLowerCase() },
+      {
+        user_string: mobile,
+        code,
+        password: PASSWORD,
+        re_password: PASSWORD,
+        type: "mobile",
+        area_code: "+44",
+        area_code_id: "7",
+        extension_code: invite!.invite_code.toLowerCase(),
+      },
       client,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -59,9 +82,13 @@ describe("POST /user/register", () => {
     for (let i = 0; i < 3; i++) {
       const email = freshEmail();
       const code = await emailCode(email, "register", client);
-      expect((await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD }, client)).status).toBe(200);
+      expect((await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD }, client)).status).toBe(
+        200,
+      );
     }
-    const dup = await env.DB.prepare("SELECT count(*) AS n FROM (SELECT uid FROM users GROUP BY uid HAVING count(*) > 1)").first<{ n: number }>();
+    const dup = await env.DB.prepare("SELECT count(*) AS n FROM (SELECT uid FROM users GROUP BY uid HAVING count(*) > 1)").first<{
+      n: number;
+    }>();
     expect(dup!.n).toBe(0);
   });
 
@@ -69,8 +96,14 @@ describe("POST /user/register", () => {
     const client = { ip: freshIp() };
     const email = freshEmail();
     const code = await emailCode(email, "register", client);
-    expect((await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD }, client)).status).toBe(200);
-    const again = await post("/user/register", { user_string: email.toUpperCase(), code, password: PASSWORD, re_password: PASSWORD }, client);
+    expect((await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD }, client)).status).toBe(
+      200,
+    );
+    const again = await post(
+      "/user/register",
+      { user_string: email.toUpperCase(), code, password: PASSWORD, re_password: PASSWORD },
+      client,
+    );
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("ACCOUNT_EXISTS");
   });
@@ -121,7 +154,11 @@ describe("POST /user/register", () => {
     expect(other.body.code).toBe("CODE_INVALID");
     const mobile = freshMobile();
     const smsCode = await mobileCode("86", mobile, "bind", client);
-    const wrongPurpose = await post("/user/register", { user_string: mobile, type: "mobile", code: smsCode, password: PASSWORD, re_password: PASSWORD }, client);
+    const wrongPurpose = await post(
+      "/user/register",
+      { user_string: mobile, type: "mobile", code: smsCode, password: PASSWORD, re_password: PASSWORD },
+      client,
+    );
     expect(wrongPurpose.body.code).toBe("CODE_INVALID");
   });
 
@@ -133,7 +170,11 @@ describe("POST /user/register", () => {
       ["th", "รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร"],
     ];
     for (const [lang, message] of cases) {
-      const res = await post("/user/register", { user_string: email, code: "123456", password: "short1", re_password: "short1" }, { ip: freshIp(), lang });
+      const res = await post(
+        "/user/register",
+        { user_string: email, code: "123456", password: "short1", re_password: "short1" },
+        { ip: freshIp(), lang },
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ type: "error", code: "PASSWORD_TOO_SHORT", message });
     }
@@ -141,24 +182,52 @@ describe("POST /user/register", () => {
 
   it("different passwords are refused with a translated message (fra, jp)", async () => {
     const email = freshEmail();
-    const fr = await post("/user/register", { user_string: email, code: "123456", password: PASSWORD, re_password: `${PASSWORD}x` }, { ip: freshIp(), lang: "fra" });
+    const fr = await post(
+      "/user/register",
+      { user_string: email, code: "123456", password: PASSWORD, re_password: `${PASSWORD}x` },
+      { ip: freshIp(), lang: "fra" },
+    );
     expect(fr.status).toBe(400);
     expect(fr.body).toEqual({ type: "error", code: "PASSWORDS_DIFFER", message: "Les deux mots de passe ne correspondent pas" });
-    const jp = await post("/user/register", { user_string: email, code: "123456", password: PASSWORD, re_password: "" }, { ip: freshIp(), lang: "jp" });
+    const jp = await post(
+      "/user/register",
+      { user_string: email, code: "123456", password: PASSWORD, re_password: "" },
+      { ip: freshIp(), lang: "jp" },
+    );
     expect(jp.body).toMatchObject({ code: "PASSWORDS_DIFFER", message: "2つのパスワードが一致しません" });
   });
 
   it("validates the address for its type and the code format", async () => {
     const client = { ip: freshIp() };
-    const badEmail = await post("/user/register", { user_string: "13800138000", code: "123456", password: PASSWORD, re_password: PASSWORD }, client);
+    const badEmail = await post(
+      "/user/register",
+      { user_string: "13800138000", code: "123456", password: PASSWORD, re_password: PASSWORD },
+      client,
+    );
     expect(badEmail.body.code).toBe("INVALID_EMAIL");
-    const badMobile = await post("/user/register", { user_string: "a@b.co", type: "mobile", code: "123456", password: PASSWORD, re_password: PASSWORD }, client);
+    const badMobile = await post(
+      "/user/register",
+      { user_string: "a@b.co", type: "mobile", code: "123456", password: PASSWORD, re_password: PASSWORD },
+      client,
+    );
     expect(badMobile.body.code).toBe("INVALID_MOBILE");
-    const shortMobile = await post("/user/register", { user_string: "1234567", type: "mobile", code: "123456", password: PASSWORD, re_password: PASSWORD }, client);
+    const shortMobile = await post(
+      "/user/register",
+      { user_string: "1234567", type: "mobile", code: "123456", password: PASSWORD, re_password: PASSWORD },
+      client,
+    );
     expect(shortMobile.body.code).toBe("INVALID_MOBILE");
-    const badCode = await post("/user/register", { user_string: freshEmail(), code: "12a456", password: PASSWORD, re_password: PASSWORD }, client);
+    const badCode = await post(
+      "/user/register",
+      { user_string: freshEmail(), code: "12a456", password: PASSWORD, re_password: PASSWORD },
+      client,
+    );
     expect(badCode.body.code).toBe("CODE_MUST_BE_6_DIGITS");
-    const unknownField = await post("/user/register", { user_string: freshEmail(), code: "123456", password: PASSWORD, re_password: PASSWORD, role: "operator" }, client);
+    const unknownField = await post(
+      "/user/register",
+      { user_string: freshEmail(), code: "123456", password: PASSWORD, re_password: PASSWORD, role: "operator" },
+      client,
+    );
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.code).toBe("UNKNOWN_FIELD");
   });
@@ -167,7 +236,11 @@ describe("POST /user/register", () => {
     const client = { ip: freshIp(), lang: "kor" };
     const email = freshEmail();
     const code = await emailCode(email, "register", client);
-    const res = await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD, extension_code: "NOPE42" }, client);
+    const res = await post(
+      "/user/register",
+      { user_string: email, code, password: PASSWORD, re_password: PASSWORD, extension_code: "NOPE42" },
+      client,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "INVALID_INVITE_CODE", message: "존재하지 않는 초대 코드입니다" });
     const retry = await post("/user/register", { user_string: email, code, password: PASSWORD, re_password: PASSWORD }, client);
@@ -178,7 +251,10 @@ describe("POST /user/register", () => {
     const client = { ip: freshIp() };
     const email = freshEmail();
     const code = await emailCode(email, "register", client);
-    const res = await api("/user/register", { json: { user_string: email, code, password: PASSWORD, re_password: PASSWORD }, headers: { "cf-connecting-ip": client.ip } });
+    const res = await api("/user/register", {
+      json: { user_string: email, code, password: PASSWORD, re_password: PASSWORD },
+      headers: { "cf-connecting-ip": client.ip },
+    });
     expect(res.status).toBe(200);
   });
 });

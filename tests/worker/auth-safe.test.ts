@@ -27,15 +27,30 @@ describe("POST /safe/update_password (pay password)", () => {
     const user = await createUser();
     expect((await post("/safe/update_password", { password: "111111", re_password: "111111" }, client, user.token)).status).toBe(200);
 
-    const missing = await post("/safe/update_password", { password: "222222", re_password: "222222" }, { ...client, lang: "fra" }, user.token);
+    const missing = await post(
+      "/safe/update_password",
+      { password: "222222", re_password: "222222" },
+      { ...client, lang: "fra" },
+      user.token,
+    );
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: "OLD_PASSWORD_REQUIRED", message: "Veuillez saisir votre mot de passe actuel" });
     const blank = await post("/safe/update_password", { oldPassword: "", password: "222222", re_password: "222222" }, client, user.token);
     expect(blank.body.code).toBe("OLD_PASSWORD_REQUIRED");
-    const wrong = await post("/safe/update_password", { oldPassword: "999999", password: "222222", re_password: "222222" }, client, user.token);
+    const wrong = await post(
+      "/safe/update_password",
+      { oldPassword: "999999", password: "222222", re_password: "222222" },
+      client,
+      user.token,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("OLD_PASSWORD_WRONG");
-    const right = await post("/safe/update_password", { oldPassword: "111111", password: "222222", re_password: "222222" }, client, user.token);
+    const right = await post(
+      "/safe/update_password",
+      { oldPassword: "111111", password: "222222", re_password: "222222" },
+      client,
+      user.token,
+    );
     expect(right.status).toBe(200);
     expect(await verifyPassword("222222", (await hashes(user.id))!.pay_password_hash!, env.PASSWORD_PEPPER!)).toBe(true);
   });
@@ -45,11 +60,17 @@ describe("POST /safe/update_password (pay password)", () => {
     const user = await createUser();
     await post("/safe/update_password", { password: "111111", re_password: "111111" }, client, user.token);
     for (let i = 0; i < 5; i++) {
-      expect((await post("/safe/update_password", { oldPassword: `00000${i}`, password: "222222", re_password: "222222" }, client, user.token)).body.code).toBe(
-        "OLD_PASSWORD_WRONG",
-      );
+      expect(
+        (await post("/safe/update_password", { oldPassword: `00000${i}`, password: "222222", re_password: "222222" }, client, user.token))
+          .body.code,
+      ).toBe("OLD_PASSWORD_WRONG");
     }
-    const throttled = await post("/safe/update_password", { oldPassword: "111111", password: "222222", re_password: "222222" }, client, user.token);
+    const throttled = await post(
+      "/safe/update_password",
+      { oldPassword: "111111", password: "222222", re_password: "222222" },
+      client,
+      user.token,
+    );
     expect(throttled.status).toBe(429);
   });
 
@@ -62,7 +83,9 @@ describe("POST /safe/update_password (pay password)", () => {
     expect(long.body.code).toBe("PAY_PASSWORD_LENGTH");
     const differ = await post("/safe/update_password", { password: "123456", re_password: "654321" }, client, user.token);
     expect(differ.body.code).toBe("PASSWORDS_DIFFER");
-    expect((await post("/safe/update_password", { password: "x".repeat(16), re_password: "x".repeat(16) }, client, user.token)).status).toBe(200);
+    expect(
+      (await post("/safe/update_password", { password: "x".repeat(16), re_password: "x".repeat(16) }, client, user.token)).status,
+    ).toBe(200);
   });
 
   it("with a code, the code must be a pay_password code for the user's own email", async () => {
@@ -70,7 +93,12 @@ describe("POST /safe/update_password (pay password)", () => {
     const user = await createUser();
     const stranger = await createUser();
     const strangerCode = await emailCode(stranger.email, "pay_password", client);
-    const foreign = await post("/safe/update_password", { password: "135790", re_password: "135790", code: strangerCode }, client, user.token);
+    const foreign = await post(
+      "/safe/update_password",
+      { password: "135790", re_password: "135790", code: strangerCode },
+      client,
+      user.token,
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe("CODE_INVALID");
 
@@ -79,7 +107,12 @@ describe("POST /safe/update_password (pay password)", () => {
     expect(wrongShape.body.code).toBe("CODE_MUST_BE_6_DIGITS");
     const ok = await post("/safe/update_password", { password: "135790", re_password: "135790", code }, client, user.token);
     expect(ok.status).toBe(200);
-    const reused = await post("/safe/update_password", { oldPassword: "135790", password: "135791", re_password: "135791", code }, client, user.token);
+    const reused = await post(
+      "/safe/update_password",
+      { oldPassword: "135790", password: "135791", re_password: "135791", code },
+      client,
+      user.token,
+    );
     expect(reused.body.code).toBe("CODE_INVALID");
   });
 

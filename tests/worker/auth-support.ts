@@ -21,11 +21,16 @@ export const post = <T = unknown>(path: string, form: Record<string, string>, cl
   api<T>(path, { form: client.lang ? { ...form, lang: client.lang } : form, token, headers: { "cf-connecting-ip": client.ip } });
 
 export const get = <T = unknown>(path: string, client: Client, token?: string) =>
-  api<T>(client.lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${client.lang}` : path, { token, headers: { "cf-connecting-ip": client.ip } });
+  api<T>(client.lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${client.lang}` : path, {
+    token,
+    headers: { "cf-connecting-ip": client.ip },
+  });
 
 /** Outbox rows for a recipient, newest first. */
 export async function outboxFor(to: string) {
-  const { results } = await env.DB.prepare("SELECT channel, recipient, subject, body FROM message_outbox WHERE recipient = ? ORDER BY id DESC")
+  const { results } = await env.DB.prepare(
+    "SELECT channel, recipient, subject, body FROM message_outbox WHERE recipient = ? ORDER BY id DESC",
+  )
     .bind(to)
     .all<{ channel: string; recipient: string; subject: string; body: string }>();
   return results;

@@ -41,8 +41,25 @@ async function nonceFor(wallet: Wallet, client: { ip: string }, chainId = "1") {
   return res.body.message.message;
 }
 
-const signIn = (path: "/user/wallet/login" | "/user/wallet/register", wallet: Wallet, message: string, client: { ip: string; lang?: string }, extra: Record<string, string> = {}) =>
-  post<string>(path, { wallet_address: wallet.address, signature: personalSign(message, wallet.key), message, chain_id: "1", wallet_type: "metamask", ...extra }, client);
+const signIn = (
+  path: "/user/wallet/login" | "/user/wallet/register",
+  wallet: Wallet,
+  message: string,
+  client: { ip: string; lang?: string },
+  extra: Record<string, string> = {},
+) =>
+  post<string>(
+    path,
+    {
+      wallet_address: wallet.address,
+      signature: personalSign(message, wallet.key),
+      message,
+      chain_id: "1",
+      wallet_type: "metamask",
+      ...extra,
+    },
+    client,
+  );
 
 const userByWallet = (address: string) =>
   env.DB.prepare("SELECT id, email, password_hash, nickname FROM users WHERE wallet_address = ?")
@@ -126,7 +143,13 @@ describe("POST /user/wallet/register and /user/wallet/login", () => {
     const message = await nonceFor(wallet, client);
     const res = await post<string>(
       "/user/wallet/login",
-      { wallet_address: toChecksumAddress(wallet.address), signature: personalSign(message, wallet.key), message, chain_id: "1", wallet_type: "metamask" },
+      {
+        wallet_address: toChecksumAddress(wallet.address),
+        signature: personalSign(message, wallet.key),
+        message,
+        chain_id: "1",
+        wallet_type: "metamask",
+      },
       client,
     );
     expect(res.status).toBe(200);
@@ -149,7 +172,11 @@ describe("POST /user/wallet/register and /user/wallet/login", () => {
     const wallet = testWallet();
     const thief = testWallet();
     const message = await nonceFor(wallet, client);
-    const res = await post("/user/wallet/login", { wallet_address: wallet.address, signature: personalSign(message, thief.key), message }, client);
+    const res = await post(
+      "/user/wallet/login",
+      { wallet_address: wallet.address, signature: personalSign(message, thief.key), message },
+      client,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "WALLET_SIGNATURE_INVALID" });
     expect(res.body.message).toContain("Échec de la connexion par portefeuille");
@@ -162,11 +189,19 @@ describe("POST /user/wallet/register and /user/wallet/login", () => {
     const wallet = testWallet();
     const other = testWallet();
     const message = await nonceFor(wallet, client);
-    const res = await post("/user/wallet/login", { wallet_address: other.address, signature: personalSign(message, wallet.key), message }, client);
+    const res = await post(
+      "/user/wallet/login",
+      { wallet_address: other.address, signature: personalSign(message, wallet.key), message },
+      client,
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("WALLET_SIGNATURE_INVALID");
     // A nonce issued for one address cannot sign in another, even signed by that other key.
-    const crossed = await post("/user/wallet/login", { wallet_address: other.address, signature: personalSign(message, other.key), message }, client);
+    const crossed = await post(
+      "/user/wallet/login",
+      { wallet_address: other.address, signature: personalSign(message, other.key), message },
+      client,
+    );
     expect(crossed.status).toBe(400);
     expect(crossed.body.code).toBe("WALLET_NONCE_INVALID");
     expect(await userByWallet(other.address)).toBeNull();
@@ -208,8 +243,17 @@ describe("POST /user/wallet/register and /user/wallet/login", () => {
     const wallet = testWallet();
     const now = Date.now();
     const nonce = "e".repeat(32);
-    const message = signInMessage({ origin: "http://localhost", address: wallet.address, nonce, chainId: "1", issuedAt: now - 10 * 60_000, expiresAt: now - 5 * 60_000 });
-    await env.DB.prepare("INSERT INTO wallet_nonces (nonce, address, message, expires_at) VALUES (?, ?, ?, ?)").bind(nonce, wallet.address, message, now - 5 * 60_000).run();
+    const message = signInMessage({
+      origin: "http://localhost",
+      address: wallet.address,
+      nonce,
+      chainId: "1",
+      issuedAt: now - 10 * 60_000,
+      expiresAt: now - 5 * 60_000,
+    });
+    await env.DB.prepare("INSERT INTO wallet_nonces (nonce, address, message, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(nonce, wallet.address, message, now - 5 * 60_000)
+      .run();
     const res = await signIn("/user/wallet/login", wallet, message, client);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("WALLET_NONCE_INVALID");
@@ -222,7 +266,13 @@ describe("POST /user/wallet/register and /user/wallet/login", () => {
     const edited = issued.replace("Chain ID: 1", "Chain ID: 137");
     const res = await signIn("/user/wallet/login", wallet, edited, client);
     expect(res.body.code).toBe("WALLET_NONCE_INVALID");
-    const invented = signInMessage({ origin: "http://evil.test", address: wallet.address, nonce: "a".repeat(32), issuedAt: Date.now(), expiresAt: Date.now() + 60_000 });
+    const invented = signInMessage({
+      origin: "http://evil.test",
+      address: wallet.address,
+      nonce: "a".repeat(32),
+      issuedAt: Date.now(),
+      expiresAt: Date.now() + 60_000,
+    });
     expect((await signIn("/user/wallet/login", wallet, invented, client)).body.code).toBe("WALLET_NONCE_INVALID");
     // The untouched message still works.
     expect((await signIn("/user/wallet/login", wallet, issued, client)).status).toBe(200);

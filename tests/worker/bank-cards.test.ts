@@ -37,7 +37,9 @@ describe("bank cards (/user/cash_save, /user/cash_info)", () => {
       phone: "+12125550100",
     });
     // Stored in full, for the operator who pays out.
-    expect(await env.DB.prepare("SELECT bank_account FROM bank_cards WHERE user_id = ?").bind(user.id).first("bank_account")).toBe("1234567890123456");
+    expect(await env.DB.prepare("SELECT bank_account FROM bank_cards WHERE user_id = ?").bind(user.id).first("bank_account")).toBe(
+      "1234567890123456",
+    );
   });
 
   it("a second save is 409 BANK_CARD_ALREADY_BOUND, translated, and changes nothing", async () => {
@@ -63,7 +65,9 @@ describe("bank cards (/user/cash_save, /user/cash_info)", () => {
 
   it("concurrent saves bind exactly one card", async () => {
     const user = await createUser();
-    const results = await Promise.all([1, 2, 3].map((n) => api("/user/cash_save", { token: user.token, form: { ...CARD, bank_account: `5555000${n}` } })));
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => api("/user/cash_save", { token: user.token, form: { ...CARD, bank_account: `5555000${n}` } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM bank_cards WHERE user_id = ?").bind(user.id).first("n")).toBe(1);
   });
@@ -134,7 +138,10 @@ describe("international bank cards (/user/cash_save_international, /user/cash_in
     expect(empty.body.message.data).toBeNull();
     expect(empty.body.message.forms.map((f) => f.key)).toEqual(Object.keys(CARD));
     expect(empty.body.message.forms.find((f) => f.key === "alipay_account")?.label).toBe("ABAルーティング番号");
-    const th = await api<{ forms: { key: string; label: string }[] }>("/user/cash_info_international", { token: user.token, form: { lang: "th" } });
+    const th = await api<{ forms: { key: string; label: string }[] }>("/user/cash_info_international", {
+      token: user.token,
+      form: { lang: "th" },
+    });
     expect(th.body.message.forms.find((f) => f.key === "wechat_account")?.label).toBe("ที่อยู่ผู้ถือบัตร");
 
     // The original client's data[<field>] shape is accepted too.

@@ -8,7 +8,12 @@ const T0 = Date.UTC(2026, 0, 1);
 
 type Text = [lang: string, title: string, abstract: string, content: string];
 
-async function article(id: number, cId: number, opts: { createdAt?: number; sort?: number; published?: boolean; cover?: string; link?: string }, texts: Text[]) {
+async function article(
+  id: number,
+  cId: number,
+  opts: { createdAt?: number; sort?: number; published?: boolean; cover?: string; link?: string },
+  texts: Text[],
+) {
   await env.DB.batch([
     env.DB.prepare("INSERT INTO articles (id, c_id, cover, link, sort, published, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
       id,
@@ -20,7 +25,13 @@ async function article(id: number, cId: number, opts: { createdAt?: number; sort
       opts.createdAt ?? T0,
     ),
     ...texts.map(([lang, title, abstract, content]) =>
-      env.DB.prepare("INSERT INTO article_texts (article_id, lang, title, abstract, content) VALUES (?, ?, ?, ?, ?)").bind(id, lang, title, abstract, content),
+      env.DB.prepare("INSERT INTO article_texts (article_id, lang, title, abstract, content) VALUES (?, ?, ?, ?, ?)").bind(
+        id,
+        lang,
+        title,
+        abstract,
+        content,
+      ),
     ),
   ]);
 }
@@ -36,19 +47,38 @@ beforeAll(async () => {
   await article(201, 4, { createdAt: T0 + 98 * DAY }, [["th", "ข่าวภาษาไทยเท่านั้น", "", "เนื้อหา"]]);
   // Banners (c_id 5) in sort order 2, 1.
   await article(300, 5, { sort: 2, cover: "/banners/b.svg", link: "/lockming" }, [["en", "Banner B", "", ""]]);
-  await article(301, 5, { sort: 1, cover: "/banners/a.svg", link: "/ieo" }, [["en", "Banner A", "", ""], ["fra", "Bannière A", "", ""]]);
+  await article(301, 5, { sort: 1, cover: "/banners/a.svg", link: "/ieo" }, [
+    ["en", "Banner A", "", ""],
+    ["fra", "Bannière A", "", ""],
+  ]);
   // Pop-ups (c_id 32): the newest published one wins.
   await article(400, 32, { createdAt: T0 + DAY }, [["en", "Old notice", "", "old"]]);
-  await article(401, 32, { createdAt: T0 + 3 * DAY }, [["en", "New notice", "", "new"], ["jp", "新しいお知らせ", "", "新"]]);
+  await article(401, 32, { createdAt: T0 + 3 * DAY }, [
+    ["en", "New notice", "", "new"],
+    ["jp", "新しいお知らせ", "", "新"],
+  ]);
   await article(402, 32, { createdAt: T0 + 5 * DAY, published: false }, [["en", "Unpublished notice", "", "hidden"]]);
   // Single pages.
-  await article(500, 18, {}, [["en", "FAQ", "", "Questions"], ["kor", "자주 묻는 질문", "", "질문"]]);
+  await article(500, 18, {}, [
+    ["en", "FAQ", "", "Questions"],
+    ["kor", "자주 묻는 질문", "", "질문"],
+  ]);
   await article(501, 33, {}, [["en", "Contact us", "", "Write to us"]]);
-  await article(502, 34, {}, [["en", "About us", "", "Who we are"], ["spa", "Quiénes somos", "", "Somos"]]);
-  await article(503, 35, {}, [["en", "Operational compliance", "", "Rules"], ["vn", "Tuân thủ vận hành", "", "Quy tắc"]]);
+  await article(502, 34, {}, [
+    ["en", "About us", "", "Who we are"],
+    ["spa", "Quiénes somos", "", "Somos"],
+  ]);
+  await article(503, 35, {}, [
+    ["en", "Operational compliance", "", "Rules"],
+    ["vn", "Tuân thủ vận hành", "", "Quy tắc"],
+  ]);
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO menu_items (id, title, url, open_type, is_financial, icon, sort) VALUES (1, 'home.nft', '/nft', 1, 0, 'image', 20)"),
-    env.DB.prepare("INSERT INTO menu_items (id, title, url, open_type, is_financial, icon, sort) VALUES (2, 'home.ieo', '/ieo', 1, 1, 'rocket', 10)"),
+    env.DB.prepare(
+      "INSERT INTO menu_items (id, title, url, open_type, is_financial, icon, sort) VALUES (1, 'home.nft', '/nft', 1, 0, 'image', 20)",
+    ),
+    env.DB.prepare(
+      "INSERT INTO menu_items (id, title, url, open_type, is_financial, icon, sort) VALUES (2, 'home.ieo', '/ieo', 1, 1, 'rocket', 10)",
+    ),
   ]);
 });
 
@@ -62,7 +92,14 @@ describe("POST /news/list", () => {
     expect(page).toBe(1);
     expect(limit).toBe(15);
     expect(list).toHaveLength(15);
-    expect(list[0]).toEqual({ id: 120, title: "News 20", abstract: "Abstract 20", cover: "/banners/x.svg", link: "", create_time: T0 + 20 * DAY });
+    expect(list[0]).toEqual({
+      id: 120,
+      title: "News 20",
+      abstract: "Abstract 20",
+      cover: "/banners/x.svg",
+      link: "",
+      create_time: T0 + 20 * DAY,
+    });
     expect(list.map((a) => a.id)).not.toContain(200);
     const second = await api<ArticleList>("/news/list", { form: { c_id: "4", page: "2" } });
     expect(second.body.message.list.map((a) => a.id)).toEqual([105, 104, 103, 102, 101]);

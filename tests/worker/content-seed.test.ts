@@ -31,7 +31,9 @@ beforeAll(async () => {
 describe("demo seed against D1", () => {
   it("runs twice without duplicating or changing a row", async () => {
     const before = await counts();
-    const demoUsers = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE uid IN ('80000001', '80000002', '80000003')").first<{ n: number }>();
+    const demoUsers = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE uid IN ('80000001', '80000002', '80000003')").first<{
+      n: number;
+    }>();
     expect(demoUsers?.n).toBe(3);
     expect(before).toMatchObject({ menu_items: 8, articles: 12, article_texts: 12 * 9, fiat_rates: 11, notifications: 5 });
     const snapshot = await env.DB.prepare("SELECT id, created_at FROM articles ORDER BY id").all();
@@ -74,7 +76,10 @@ describe("content routes over the seeded data", () => {
     ]);
     const news = await api<ArticleList>("/news/list", { form: { c_id: "4", lang: "fra", limit: "2" } });
     expect(news.body.message.count).toBe(4);
-    expect(news.body.message.list.map((n) => n.title)).toEqual(["Notre grille tarifaire est publique", "Comment les contrats à la seconde sont réglés"]);
+    expect(news.body.message.list.map((n) => n.title)).toEqual([
+      "Notre grille tarifaire est publique",
+      "Comment les contrats à la seconde sont réglés",
+    ]);
     expect(news.body.message.list[0]!.abstract).toBe("Où trouver chaque frais avant de le payer.");
   });
 
@@ -122,11 +127,28 @@ describe("content routes over the seeded data", () => {
       "home.share",
     ]);
     const config = await api<Record<string, string>>("/getSiteConfig");
-    expect(config.body.message).toMatchObject({ site_name: "Edge Exchange", site_logo: "/logo.svg", zxkf_url: "#/kefu", version: "wgt,0.8.0" });
+    expect(config.body.message).toMatchObject({
+      site_name: "Edge Exchange",
+      site_logo: "/logo.svg",
+      zxkf_url: "#/kefu",
+      version: "wgt,0.8.0",
+    });
     const version = await api<{ key: string; value: string }>("/getSetting?keyword=version");
     expect(version.body.message).toEqual({ key: "version", value: "wgt,0.8.0" });
     const rates = await api<FiatRate[]>("/fiat/rates");
-    expect(rates.body.message.map((r) => r.currency_code)).toEqual(["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"]);
+    expect(rates.body.message.map((r) => r.currency_code)).toEqual([
+      "USD",
+      "CNY",
+      "GBP",
+      "HKD",
+      "JPY",
+      "EUR",
+      "AED",
+      "THB",
+      "PHP",
+      "SGD",
+      "VND",
+    ]);
     expect(rates.body.message.find((r) => r.currency_code === "VND")).toEqual({ currency_code: "VND", rate: "26310", updated_at: NOW });
   });
 });

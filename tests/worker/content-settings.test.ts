@@ -43,7 +43,9 @@ describe("GET /getSetting", () => {
 
   it("answers private settings to operators", async () => {
     const operator = await createUser({ role: "operator" });
-    const res = await api<{ key: string; value: string }>("/getSetting?keyword=withdraw_daily_review", { token: `Bearer ${operator.token}` });
+    const res = await api<{ key: string; value: string }>("/getSetting?keyword=withdraw_daily_review", {
+      token: `Bearer ${operator.token}`,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual({ key: "withdraw_daily_review", value: "manual" });
   });
@@ -68,7 +70,18 @@ describe("GET /getSiteConfig", () => {
     const res = await api<Record<string, string>>("/getSiteConfig");
     expect(res.status).toBe(200);
     const config = res.body.message;
-    for (const key of ["site_name", "site_logo", "down_logo", "zxkf_url", "telegram_url", "whatsApp_url", "line_url", "apk_download_url", "ios_apk_download_url", "version"]) {
+    for (const key of [
+      "site_name",
+      "site_logo",
+      "down_logo",
+      "zxkf_url",
+      "telegram_url",
+      "whatsApp_url",
+      "line_url",
+      "apk_download_url",
+      "ios_apk_download_url",
+      "version",
+    ]) {
       expect(config).toHaveProperty(key);
     }
     expect(config.telegram_url).toBe("https://t.me/edge_support");

@@ -20,9 +20,24 @@ async function threeSessions() {
   const user = await createUser();
   await env.DB.batch([
     env.DB.prepare("DELETE FROM sessions"),
-    env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ('live', ?, ?, ?, ?)").bind(user.id, NOW - 1000, NOW - 1000, NOW + SESSION_ABSOLUTE_MS),
-    env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ('expired', ?, ?, ?, ?)").bind(user.id, NOW - SESSION_ABSOLUTE_MS - 10, NOW - 1000, NOW - 10),
-    env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ('idle', ?, ?, ?, ?)").bind(user.id, NOW - SESSION_IDLE_MS - 10, NOW - SESSION_IDLE_MS - 10, NOW + 1000),
+    env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ('live', ?, ?, ?, ?)").bind(
+      user.id,
+      NOW - 1000,
+      NOW - 1000,
+      NOW + SESSION_ABSOLUTE_MS,
+    ),
+    env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ('expired', ?, ?, ?, ?)").bind(
+      user.id,
+      NOW - SESSION_ABSOLUTE_MS - 10,
+      NOW - 1000,
+      NOW - 10,
+    ),
+    env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ('idle', ?, ?, ?, ?)").bind(
+      user.id,
+      NOW - SESSION_IDLE_MS - 10,
+      NOW - SESSION_IDLE_MS - 10,
+      NOW + 1000,
+    ),
   ]);
 }
 

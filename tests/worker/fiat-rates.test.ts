@@ -14,7 +14,10 @@ function provider(body: unknown, init: ResponseInit = { status: 200 }) {
   const calls: string[] = [];
   const fetch: FetchFn = async (input) => {
     calls.push(input);
-    return new Response(typeof body === "string" ? body : JSON.stringify(body), { ...init, headers: { "content-type": "application/json" } });
+    return new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      ...init,
+      headers: { "content-type": "application/json" },
+    });
   };
   return { fetch, calls };
 }
@@ -32,7 +35,9 @@ beforeEach(async () => {
       ["EUR", "0.86"],
       ["JPY", "150.5"],
       ["VND", "26300"],
-    ].map(([code, rate]) => env.DB.prepare("INSERT INTO fiat_rates (currency_code, rate, updated_at) VALUES (?, ?, ?)").bind(code, rate, SEEDED_AT)),
+    ].map(([code, rate]) =>
+      env.DB.prepare("INSERT INTO fiat_rates (currency_code, rate, updated_at) VALUES (?, ?, ?)").bind(code, rate, SEEDED_AT),
+    ),
   );
 });
 
@@ -83,16 +88,57 @@ describe("fiat rate provider parsing", () => {
 
 describe("refreshFiatRates", () => {
   it("stores the provider's rates for the 11 fiats, USD always 1, and stamps the refresh time", async () => {
-    const p = provider({ rates: { USD: 1, EUR: 0.9213, JPY: 151.25, CNY: 7.14, GBP: 0.7412, HKD: 7.78, AED: 3.6725, THB: 32.4, PHP: 58.2, SGD: 1.3, VND: 26312.5, BTC: 0.00001 } });
+    const p = provider({
+      rates: {
+        USD: 1,
+        EUR: 0.9213,
+        JPY: 151.25,
+        CNY: 7.14,
+        GBP: 0.7412,
+        HKD: 7.78,
+        AED: 3.6725,
+        THB: 32.4,
+        PHP: 58.2,
+        SGD: 1.3,
+        VND: 26312.5,
+        BTC: 0.00001,
+      },
+    });
     const result = await refreshFiatRates(ENV, { fetch: p.fetch, now: NOW });
     expect(p.calls).toEqual([URL_]);
-    expect(result).toEqual({ status: "updated", updated: ["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"], heldBack: [] });
+    expect(result).toEqual({
+      status: "updated",
+      updated: ["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"],
+      heldBack: [],
+    });
     expect(await stored()).toEqual({
-      USD: "1", CNY: "7.14", GBP: "0.7412", HKD: "7.78", JPY: "151.25", EUR: "0.9213", AED: "3.6725", THB: "32.4", PHP: "58.2", SGD: "1.3", VND: "26312.5",
+      USD: "1",
+      CNY: "7.14",
+      GBP: "0.7412",
+      HKD: "7.78",
+      JPY: "151.25",
+      EUR: "0.9213",
+      AED: "3.6725",
+      THB: "32.4",
+      PHP: "58.2",
+      SGD: "1.3",
+      VND: "26312.5",
     });
     const res = await api<FiatRate[]>("/fiat/rates");
     expect(res.status).toBe(200);
-    expect(res.body.message.map((r) => r.currency_code)).toEqual(["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"]);
+    expect(res.body.message.map((r) => r.currency_code)).toEqual([
+      "USD",
+      "CNY",
+      "GBP",
+      "HKD",
+      "JPY",
+      "EUR",
+      "AED",
+      "THB",
+      "PHP",
+      "SGD",
+      "VND",
+    ]);
     expect(res.body.message[0]).toEqual({ currency_code: "USD", rate: "1", updated_at: NOW });
     expect(res.body.message.every((r) => r.updated_at === NOW && typeof r.rate === "string")).toBe(true);
   });

@@ -9,7 +9,14 @@ export type ApiResponse<T = unknown> = {
 /** Calls the API as the SPA does: form-encoded body, raw token in Authorization. */
 export async function api<T = unknown>(
   path: string,
-  options: { method?: string; form?: Record<string, string>; json?: unknown; token?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+  options: {
+    method?: string;
+    form?: Record<string, string>;
+    json?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    body?: BodyInit;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const headers = new Headers(options.headers);
   let body: BodyInit | undefined = options.body;

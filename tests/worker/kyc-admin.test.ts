@@ -58,7 +58,10 @@ describe("operator review of identity verification", () => {
         };
       },
     }) as Db;
-    await expect(decideKyc(racing, operator.id, id, { approve: false, reason: "Too late" })).rejects.toMatchObject({ status: 409, code: "KYC_NOT_PENDING" });
+    await expect(decideKyc(racing, operator.id, id, { approve: false, reason: "Too late" })).rejects.toMatchObject({
+      status: 409,
+      code: "KYC_NOT_PENDING",
+    });
     const row = await env.DB.prepare("SELECT status, reason, reviewed_by FROM identity_verifications WHERE id = ?").bind(id).first();
     expect(row).toEqual({ status: "hasaudit", reason: "", reviewed_by: -9 });
     expect((await auditRows()).filter((r) => r.subject_id === String(id))).toEqual([]);
@@ -101,9 +104,12 @@ describe("operator review of identity verification", () => {
     const [a, b, operator] = await Promise.all([boundUser(), boundUser(), operatorUser()]);
     await submitLv1(a.token);
     await submitLv1(b.token);
-    const queue = await api<{ data: { user_id: number; uid: string; email: string }[]; total: number; pages: number }>("/admin/kyc?limit=100", {
-      token: operator.token,
-    });
+    const queue = await api<{ data: { user_id: number; uid: string; email: string }[]; total: number; pages: number }>(
+      "/admin/kyc?limit=100",
+      {
+        token: operator.token,
+      },
+    );
     const order = queue.body.message.data.map((r) => r.user_id).filter((id) => id === a.id || id === b.id);
     expect(order).toEqual([a.id, b.id]);
     expect(queue.body.message.data.find((r) => r.user_id === a.id)?.email).toBe(a.email);

@@ -42,9 +42,12 @@ describe("identity verification, end to end", () => {
     expect(early.body.code).toBe("KYC_UNDER_REVIEW");
 
     // The operator sees it in the queue and approves.
-    const queue = await api<{ data: { id: number; user_id: number; card_id: string; level: number }[]; total: number }>("/admin/kyc?status=auditing", {
-      token: operator.token,
-    });
+    const queue = await api<{ data: { id: number; user_id: number; card_id: string; level: number }[]; total: number }>(
+      "/admin/kyc?status=auditing",
+      {
+        token: operator.token,
+      },
+    );
     expect(queue.status).toBe(200);
     const item = queue.body.message.data.find((r) => r.user_id === user.id);
     expect(item).toMatchObject({ level: 1, card_id: "E12345678" });
@@ -59,7 +62,10 @@ describe("identity verification, end to end", () => {
     // Lv2 with two private photos of the user's own.
     const front = await uploadFor(user.id);
     const back = await uploadFor(user.id);
-    const lv2 = await api("/user/real", { token: user.token, form: { real_type: "2", front_pic: `https://example.test${front}`, reverse_pic: back } });
+    const lv2 = await api("/user/real", {
+      token: user.token,
+      form: { real_type: "2", front_pic: `https://example.test${front}`, reverse_pic: back },
+    });
     expect(lv2.status).toBe(200);
     s = await state(user.token);
     expect(s).toMatchObject({ real_status: 1, level: 1, status: "auditing" });
@@ -94,7 +100,10 @@ describe("identity verification, end to end", () => {
     expect(await state(user.token)).toMatchObject({ real_status: 2, level: 2, status: "hasaudit", lv2: { status: "hasaudit" } });
 
     // Nothing more to submit at a level already passed.
-    const lv1Again = await api("/user/real", { token: user.token, form: { real_type: "1", id_type: "0", name: "Li Na", card_id: "E12345678" } });
+    const lv1Again = await api("/user/real", {
+      token: user.token,
+      form: { real_type: "1", id_type: "0", name: "Li Na", card_id: "E12345678" },
+    });
     expect(lv1Again.status).toBe(409);
     expect(lv1Again.body.code).toBe("KYC_ALREADY_VERIFIED");
 

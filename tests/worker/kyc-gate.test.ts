@@ -40,7 +40,10 @@ describe("requireVerification and verificationLevel", () => {
     expect(await call("/lv1", user.token)).toEqual({ status: 200, body: { type: "ok", message: "lv1 feature" } });
     expect((await call("/lv2", user.token)).body.type).toBe("998");
 
-    await api("/user/real", { token: user.token, form: { real_type: "2", front_pic: await uploadFor(user.id), reverse_pic: await uploadFor(user.id) } });
+    await api("/user/real", {
+      token: user.token,
+      form: { real_type: "2", front_pic: await uploadFor(user.id), reverse_pic: await uploadFor(user.id) },
+    });
     expect((await call("/lv2", user.token)).status).toBe(403);
     await api("/admin/kyc/approve", { token: operator.token, form: { id: String(await latestSubmissionId(user.id)) } });
     expect(await verificationLevel(testDb(), user.id)).toBe(2);

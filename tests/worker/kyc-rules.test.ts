@@ -14,19 +14,31 @@ describe("POST /user/real rules", () => {
     const noPhone = await createUser();
     const res = await submitLv1(noPhone.token);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ type: "error", code: "BIND_EMAIL_AND_PHONE_FIRST", message: "Please bind your email and phone number first" });
+    expect(res.body).toMatchObject({
+      type: "error",
+      code: "BIND_EMAIL_AND_PHONE_FIRST",
+      message: "Please bind your email and phone number first",
+    });
 
     const noEmail = await boundUser();
     await env.DB.prepare("UPDATE users SET email = NULL WHERE id = ?").bind(noEmail.id).run();
-    const res2 = await api("/user/real", { token: noEmail.token, form: { real_type: "1", id_type: "0", name: "Zhang Wei", card_id: newCardId(), lang: "jp" } });
+    const res2 = await api("/user/real", {
+      token: noEmail.token,
+      form: { real_type: "1", id_type: "0", name: "Zhang Wei", card_id: newCardId(), lang: "jp" },
+    });
     expect(res2.status).toBe(400);
     expect(res2.body).toMatchObject({ code: "BIND_EMAIL_AND_PHONE_FIRST", message: "先にメールアドレスと電話番号を登録してください" });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM identity_verifications WHERE user_id IN (?, ?)").bind(noPhone.id, noEmail.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM identity_verifications WHERE user_id IN (?, ?)")
+        .bind(noPhone.id, noEmail.id)
+        .first("n"),
+    ).toBe(0);
   });
 
   it("checks the ID number's format per ID type", async () => {
     const user = await boundUser();
-    const attempt = (id_type: string, card_id: string) => api("/user/real", { token: user.token, form: { real_type: "1", id_type, name: "Zhang Wei", card_id } });
+    const attempt = (id_type: string, card_id: string) =>
+      api("/user/real", { token: user.token, form: { real_type: "1", id_type, name: "Zhang Wei", card_id } });
     for (const [type, bad] of [
       ["0", "12345"], // identity card: at least 6
       ["0", "ABCDEFGH"], // no digit
@@ -52,7 +64,10 @@ describe("POST /user/real rules", () => {
     }
     const badType = await api("/user/real", { token: user.token, form: { real_type: "3" } });
     expect(badType.body.code).toBe("KYC_REAL_TYPE_INVALID");
-    const extra = await api("/user/real", { token: user.token, form: { real_type: "1", id_type: "0", name: "Zhang Wei", card_id: newCardId(), status: "hasaudit" } });
+    const extra = await api("/user/real", {
+      token: user.token,
+      form: { real_type: "1", id_type: "0", name: "Zhang Wei", card_id: newCardId(), status: "hasaudit" },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe("UNKNOWN_FIELD");
   });
@@ -64,7 +79,10 @@ describe("POST /user/real rules", () => {
     const dup = await submitLv1(second.token, cardId.toLowerCase());
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ code: "ID_NUMBER_IN_USE", message: "This ID number is already used by another account" });
-    const dupZh = await api("/user/real", { token: second.token, form: { real_type: "1", id_type: "0", name: "王伟", card_id: cardId, lang: "hk" } });
+    const dupZh = await api("/user/real", {
+      token: second.token,
+      form: { real_type: "1", id_type: "0", name: "王伟", card_id: cardId, lang: "hk" },
+    });
     expect(dupZh.body.message).toBe("該證件號碼已被其他帳戶使用");
 
     // Rejected: the number is no longer claimed.
@@ -91,7 +109,10 @@ describe("POST /user/real rules", () => {
 
   it("Lv2 needs Lv1 passed first", async () => {
     const user = await boundUser();
-    const res = await api("/user/real", { token: user.token, form: { real_type: "2", front_pic: await uploadFor(user.id), reverse_pic: await uploadFor(user.id) } });
+    const res = await api("/user/real", {
+      token: user.token,
+      form: { real_type: "2", front_pic: await uploadFor(user.id), reverse_pic: await uploadFor(user.id) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("KYC_LV1_REQUIRED");
   });
@@ -116,6 +137,8 @@ describe("POST /user/real rules", () => {
     expect(same.body.code).toBe("KYC_PHOTOS_SAME");
     const missing = await api("/user/real", { token: user.token, form: { real_type: "2", front_pic: own } });
     expect(missing.body.code).toBe("KYC_PHOTO_REQUIRED");
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM identity_verifications WHERE user_id = ? AND level = 2").bind(user.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM identity_verifications WHERE user_id = ? AND level = 2").bind(user.id).first("n"),
+    ).toBe(0);
   });
 });

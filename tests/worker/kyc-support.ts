@@ -59,12 +59,15 @@ export async function auditRows(action?: string) {
   const stmt = action
     ? env.DB.prepare("SELECT * FROM audit_log WHERE action = ? ORDER BY id").bind(action)
     : env.DB.prepare("SELECT * FROM audit_log ORDER BY id");
-  return (await stmt.all<{ id: number; actor_id: number; action: string; subject_type: string; subject_id: string; detail: string }>()).results;
+  return (await stmt.all<{ id: number; actor_id: number; action: string; subject_type: string; subject_id: string; detail: string }>())
+    .results;
 }
 
 export async function notificationsOf(userId: number) {
   return (
-    await env.DB.prepare("SELECT title, content FROM notifications WHERE user_id = ? ORDER BY id").bind(userId).all<{ title: string; content: string }>()
+    await env.DB.prepare("SELECT title, content FROM notifications WHERE user_id = ? ORDER BY id")
+      .bind(userId)
+      .all<{ title: string; content: string }>()
   ).results;
 }
 

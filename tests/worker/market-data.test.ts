@@ -81,7 +81,14 @@ describe("public market data", () => {
     await settle("XRP-USDT");
 
     const depth = await api<{ symbol: string; bids: [string, string][]; asks: [string, string][] }>("/currency/depth?symbol=XRP/USDT");
-    expect(depth.body.message).toEqual({ symbol: "XRP/USDT", bids: [["2.55", "15"], ["2.1", "20"]], asks: [["2.6", "50"]] });
+    expect(depth.body.message).toEqual({
+      symbol: "XRP/USDT",
+      bids: [
+        ["2.55", "15"],
+        ["2.1", "20"],
+      ],
+      asks: [["2.6", "50"]],
+    });
     const one = await api<{ bids: unknown[] }>("/currency/depth?symbol=XRP-USDT&limit=1");
     expect(one.body.message.bids).toHaveLength(1);
 
@@ -105,13 +112,20 @@ describe("public market data", () => {
     for (const c of body.data) expect(c.time % 60_000).toBe(0);
 
     for (const period of ["1day", "1D", "1H", "1week", "1mon", "1M", "5min"]) {
-      const r = (await (await exports.default.fetch(new Request(`http://localhost/api/currency/new_timeshar?symbol=XRP-USDT&period=${period}`))).json()) as {
+      const r = (await (
+        await exports.default.fetch(new Request(`http://localhost/api/currency/new_timeshar?symbol=XRP-USDT&period=${period}`))
+      ).json()) as {
         data: Candle[];
       };
-      expect(r.data.reduce((s, c) => s + Number(c.volume), 0), period).toBe(105);
+      expect(
+        r.data.reduce((s, c) => s + Number(c.volume), 0),
+        period,
+      ).toBe(105);
     }
     // from/to in seconds (10 digits) or milliseconds: a window in the past is empty.
-    const past = (await api<never>(`/currency/new_timeshar?symbol=XRP/USDT&period=1min&from=1000000000&to=1000003600`)).body as unknown as { data: Candle[] };
+    const past = (await api<never>(`/currency/new_timeshar?symbol=XRP/USDT&period=1min&from=1000000000&to=1000003600`)).body as unknown as {
+      data: Candle[];
+    };
     expect(past.data).toEqual([]);
 
     const q = await api<QuotationGroup[]>("/currency/quotation_new");
@@ -178,10 +192,13 @@ describe("watchlist (optional)", () => {
 describe("coin conversion", () => {
   it("lists convertible coins with the caller's change balances", async () => {
     const u = await trader({ usdt: 123 * USDT_1 });
-    const res = await api<{ transfer: { id: number; name: string }[]; wallet: { currency: number; change_balance: string }[] }>("/user/getTransferList", {
-      token: u.token,
-      form: {},
-    });
+    const res = await api<{ transfer: { id: number; name: string }[]; wallet: { currency: number; change_balance: string }[] }>(
+      "/user/getTransferList",
+      {
+        token: u.token,
+        form: {},
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message.transfer.map((t) => t.name)).toEqual(["BTC", "ETH", "USDT", "USDC", "SOL"]);
     expect(res.body.message.wallet.find((w) => w.currency === USDT)!.change_balance).toBe("123");
@@ -239,7 +256,10 @@ describe("coin conversion", () => {
       expect(res.body.code).toBe(code);
     }
     expect(await balance(poor.id, USDT)).toEqual({ available: USDT_1, locked: 0 });
-    const zh = await api("/user/Transfer", { token: u.token, form: { number: "10", from_currency_id: "3", to_currency_id: "3", lang: "zh" } });
+    const zh = await api("/user/Transfer", {
+      token: u.token,
+      form: { number: "10", from_currency_id: "3", to_currency_id: "3", lang: "zh" },
+    });
     expect(zh.body.message).toBe("请选择两种不同的币种");
     expect((await api("/user/Transfer", { form: { number: "1", from_currency_id: "3", to_currency_id: "4" } })).status).toBe(401);
     expect((await api("/user/getTransferFee", { token: u.token, form: { from_currency_id: "3" } })).status).toBe(400);

@@ -77,7 +77,10 @@ describe("market room", () => {
     expect(await s.next(isType("trades"))).toMatchObject({ type: "trades", symbol: "BTC/USDT" });
 
     for (let i = 0; i < 5; i++) await placed(u.token, { side: "buy", amount: "0.01", price: `${1001 + i}` });
-    const update = (await s.next((f) => f.type === "depth" && f.depth.bids.some(([p]) => p === "1005"))) as Extract<Frame, { type: "depth" }>;
+    const update = (await s.next((f) => f.type === "depth" && f.depth.bids.some(([p]) => p === "1005"))) as Extract<
+      Frame,
+      { type: "depth" }
+    >;
     expect(update.depth.bids.slice(0, 2)).toEqual([
       ["1005", "0.01"],
       ["1004", "0.01"],
@@ -94,7 +97,13 @@ describe("market room", () => {
     const b = await connect("/parties/market-room/BTC-USDT");
     await a.next(isType("depth"));
     await b.next(isType("depth"));
-    for (const bad of ["not json", JSON.stringify({ type: "nope" }), JSON.stringify({ type: "subscribe", periods: ["2min"] }), JSON.stringify({ type: "ping", extra: 1 }), "x".repeat(5000)]) {
+    for (const bad of [
+      "not json",
+      JSON.stringify({ type: "nope" }),
+      JSON.stringify({ type: "subscribe", periods: ["2min"] }),
+      JSON.stringify({ type: "ping", extra: 1 }),
+      "x".repeat(5000),
+    ]) {
       a.ws.send(bad);
       expect(await a.next((f) => f.type === "error")).toEqual({ type: "error", code: "BAD_FRAME" });
     }
@@ -119,7 +128,9 @@ describe("market room", () => {
     await placed(buyer.token, { side: "buy", amount: "0.01", price: "2000" });
     const trades = (await dflt.next((f) => f.type === "trades" && f.trades.length > 0)) as Extract<Frame, { type: "trades" }>;
     expect(trades.trades[0]).toMatchObject({ price: "2000", qty: "0.01", side: "buy" });
-    expect(await dflt.next((f) => f.type === "ticker" && f.ticker.now_price === "2000")).toMatchObject({ ticker: { symbol: "BTC/USDT", volume: "0.01" } });
+    expect(await dflt.next((f) => f.type === "ticker" && f.ticker.now_price === "2000")).toMatchObject({
+      ticker: { symbol: "BTC/USDT", volume: "0.01" },
+    });
     expect(await dflt.next(isType("kline"))).toMatchObject({ period: "1min", candle: { close: "2000" } });
     const k = (await five.next(isType("kline"))) as Extract<Frame, { type: "kline" }>;
     expect(["5min", "1D"]).toContain(k.period);
@@ -136,7 +147,10 @@ describe("market room", () => {
     const buyer = await trader({ usdt: 100_000 * USDT_1 });
     await placed(seller.token, { side: "sell", amount: "0.01", price: "2100" });
     await placed(buyer.token, { side: "buy", amount: "0.01", price: "2100" });
-    const update = await all.next((f) => f.type === "tickers" && f.tickers.some((t) => t.symbol === "BTC/USDT" && t.now_price === "2100"), 5000);
+    const update = await all.next(
+      (f) => f.type === "tickers" && f.tickers.some((t) => t.symbol === "BTC/USDT" && t.now_price === "2100"),
+      5000,
+    );
     expect(update.type).toBe("tickers");
   });
 
@@ -151,7 +165,10 @@ describe("market room", () => {
     const routing = roomRouting({ ...env, SITE_ORIGIN: "https://app.example" });
     const lobby = { party: "market-room", className: "MarketRoom" as const, name: "BTC-USDT" };
     const attempt = (origin: string) =>
-      routing.onBeforeConnect!(new Request("https://api.example/parties/market-room/BTC-USDT", { headers: { Upgrade: "websocket", Origin: origin } }), lobby);
+      routing.onBeforeConnect!(
+        new Request("https://api.example/parties/market-room/BTC-USDT", { headers: { Upgrade: "websocket", Origin: origin } }),
+        lobby,
+      );
     expect(((await attempt("https://evil.example")) as Response).status).toBe(403);
     expect(await attempt("https://app.example")).toBeInstanceOf(Request);
   });

@@ -37,7 +37,11 @@ const setHooks = (hooks: Hooks, name = "BTC-USDT") =>
   });
 
 const fillJournals = async (like_: string) =>
-  (await db().select({ n: sql<number>`count(*)` }).from(tables.journals).where(like(tables.journals.refKey, like_)).get())!.n;
+  (await db()
+    .select({ n: sql<number>`count(*)` })
+    .from(tables.journals)
+    .where(like(tables.journals.refKey, like_))
+    .get())!.n;
 
 describe("settlement: at-least-once drain, exactly-once money", () => {
   // One command with five settlement steps: fill S1, end S1, fill S2, end S2, end of the IOC buy (releases its price improvement).
@@ -86,7 +90,9 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
         expect(await balance(s2.id, USDT)).toEqual({ available: (base + 1) * 1_000 - Math.floor((base + 1) * 1_000 * 0.0008), locked: 0 });
         expect(await balance(s1.id, BTC)).toEqual({ available: BTC_1 - 100_000, locked: 0 });
         expect((await total(SYSTEM_ACCOUNTS.fees, BTC)) - fees0.btc).toBe(200);
-        expect((await total(SYSTEM_ACCOUNTS.fees, USDT)) - fees0.usdt).toBe(Math.floor(base * 1_000 * 0.0008) + Math.floor((base + 1) * 1_000 * 0.0008));
+        expect((await total(SYSTEM_ACCOUNTS.fees, USDT)) - fees0.usdt).toBe(
+          Math.floor(base * 1_000 * 0.0008) + Math.floor((base + 1) * 1_000 * 0.0008),
+        );
         const row = await orderRow(buy);
         expect(row).toMatchObject({ status: "cancelled", reason: "ioc-remainder", filledUnits: 200_000, quoteUnits: paid });
         const fills = await db().select().from(tables.spotFills).where(eq(tables.spotFills.takerSide, 1));
@@ -101,7 +107,11 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
     const buyer = await trader({ usdt: 1_000 * USDT_1 });
     await placed(seller.token, { side: "sell", amount: "0.002", price: "9000" });
     const m = await requireMarket(db(), "BTC/USDT");
-    const order = await heldOrder(m, buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "9000", amount: "0.001", tif: "GTC", postOnly: false }, null));
+    const order = await heldOrder(
+      m,
+      buyer.id,
+      prepareOrder(m, { side: "buy", type: "limit", price: "9000", amount: "0.001", tif: "GTC", postOnly: false }, null),
+    );
     const first = await marketStub().place(order);
     const second = await marketStub().place(order);
     expect(first).toMatchObject({ known: true, state: "filled", filled: 10 });
@@ -116,7 +126,12 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
     const buyer = await trader({ usdt: 1_000 * USDT_1 });
     const m = await requireMarket(db(), "BTC/USDT");
     const past = Date.now() - 60_000;
-    const order = await heldOrder(m, buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.01", tif: "GTC", postOnly: false }, null), past);
+    const order = await heldOrder(
+      m,
+      buyer.id,
+      prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.01", tif: "GTC", postOnly: false }, null),
+      past,
+    );
     expect((await orderRow(order.id)).status).toBe("pending");
     await runInDurableObject(marketStub(), async (instance: Market) => {
       await (instance as unknown as { reconcile(): Promise<void> }).reconcile();
@@ -130,7 +145,11 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
   it("cancelling an order the market never saw releases its hold, and a late place of it stays cancelled", async () => {
     const buyer = await trader({ usdt: 1_000 * USDT_1 });
     const m = await requireMarket(db(), "BTC/USDT");
-    const order = await heldOrder(m, buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.02", tif: "GTC", postOnly: false }, null));
+    const order = await heldOrder(
+      m,
+      buyer.id,
+      prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.02", tif: "GTC", postOnly: false }, null),
+    );
     const res = await api<{ state: string }>("/coin/cancel", { token: buyer.token, form: { id: String(order.id) } });
     expect(res.status).toBe(200);
     expect(res.body.message.state).toBe("cancelled");
@@ -145,10 +164,18 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
   it("an order answered just before a restart, its hold not yet written, is written and placed after it", async () => {
     const buyer = await trader({ usdt: 1_000 * USDT_1 });
     const m = await requireMarket(db(), "BTC/USDT");
-    const order = newOrder(buyer.id, prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.01", tif: "GTC", postOnly: false }, null), ids.next(), Date.now());
+    const order = newOrder(
+      buyer.id,
+      prepareOrder(m, { side: "buy", type: "limit", price: "1000", amount: "0.01", tif: "GTC", postOnly: false }, null),
+      ids.next(),
+      Date.now(),
+    );
     // Stored as the object stores an accepted order, then the object goes away before writing it.
     await runInDurableObject(marketStub(), (instance: Market) => {
-      (instance as unknown as { core: { store: { addIntake(id: number, body: string): void } } }).core.store.addIntake(order.id, JSON.stringify(order));
+      (instance as unknown as { core: { store: { addIntake(id: number, body: string): void } } }).core.store.addIntake(
+        order.id,
+        JSON.stringify(order),
+      );
     });
     await evictDurableObject(marketStub());
     await marketStub().idle();
@@ -170,10 +197,18 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
     const before = await runInDurableObject(marketStub(), (instance: Market) =>
       (instance as unknown as { core: { book(): unknown[]; seq: number } }).core.book(),
     );
-    const seqBefore = await runInDurableObject(marketStub(), (instance: Market) => (instance as unknown as { core: { seq: number } }).core.seq);
+    const seqBefore = await runInDurableObject(
+      marketStub(),
+      (instance: Market) => (instance as unknown as { core: { seq: number } }).core.seq,
+    );
     await evictDurableObject(marketStub());
-    const after = await runInDurableObject(marketStub(), (instance: Market) => (instance as unknown as { core: { book(): unknown[] } }).core.book());
-    const seqAfter = await runInDurableObject(marketStub(), (instance: Market) => (instance as unknown as { core: { seq: number } }).core.seq);
+    const after = await runInDurableObject(marketStub(), (instance: Market) =>
+      (instance as unknown as { core: { book(): unknown[] } }).core.book(),
+    );
+    const seqAfter = await runInDurableObject(
+      marketStub(),
+      (instance: Market) => (instance as unknown as { core: { seq: number } }).core.seq,
+    );
     expect(after).toEqual(before);
     expect(seqAfter).toBe(seqBefore);
     // Trading continues where it stopped.
@@ -194,7 +229,12 @@ describe("settlement: concurrency", () => {
     const buyers = await Promise.all(Array.from({ length: 50 }, () => trader({ usdt: 5_000 * USDT_1 })));
     const results = await Promise.all(
       buyers.map((b, i) =>
-        trade(b.token, i % 2 === 0 ? { side: "buy", amount: "1", order_type: "market", currency_id: String(ETH) } : { side: "buy", amount: "1", price: "3000", tif: "IOC", currency_id: String(ETH) }),
+        trade(
+          b.token,
+          i % 2 === 0
+            ? { side: "buy", amount: "1", order_type: "market", currency_id: String(ETH) }
+            : { side: "buy", amount: "1", price: "3000", tif: "IOC", currency_id: String(ETH) },
+        ),
       ),
     );
     for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);

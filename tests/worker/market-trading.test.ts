@@ -57,9 +57,26 @@ describe("spot trading: placing, matching and settling", () => {
     const s = await orderRow(sell);
     expect(s.status).toBe("partial");
     const [view] = (await listed(seller.token, "1")).filter((o) => o.id === sell);
-    expect(view).toMatchObject({ symbol: "BTC/USDT", type: 2, trade_amount: "0.2", avg_price: "90000", fee: "14.4", fee_currency: "USDT", status: 1, state: "partial" });
+    expect(view).toMatchObject({
+      symbol: "BTC/USDT",
+      type: 2,
+      trade_amount: "0.2",
+      avg_price: "90000",
+      fee: "14.4",
+      fee_currency: "USDT",
+      status: 1,
+      state: "partial",
+    });
     const [done] = (await listed(buyer.token, "2")).filter((o) => o.id === buy);
-    expect(done).toMatchObject({ type: 1, amount: "0.2", trade_amount: "0.2", fee: "0.0002", fee_currency: "BTC", status: 2, state: "filled" });
+    expect(done).toMatchObject({
+      type: 1,
+      amount: "0.2",
+      trade_amount: "0.2",
+      fee: "0.0002",
+      fee_currency: "BTC",
+      status: 2,
+      state: "filled",
+    });
     await expectInvariant();
   });
 
@@ -136,7 +153,7 @@ describe("spot trading: validation and refusals", () => {
     expect(await openHolds(poor.id)).toBe(0);
   });
 
-  it("an order answered at once but refused by the ledger (its owner spent the money meanwhile) ends rejected and holds nothing", async () => {
+  it("an order answered at once but refused by the ledger (the owner spent the money meanwhile) ends rejected, holding none", async () => {
     const u = await trader({ usdt: 1_000 * USDT_1 });
     await placed(u.token, { side: "buy", amount: "0.001", price: "1000" }); // 1 USDT held; the market has read 999 available
     // Spent elsewhere (another isolate's withdrawal, say): the market's reading is now stale.
@@ -173,9 +190,15 @@ describe("spot trading: validation and refusals", () => {
       expect(res.status, JSON.stringify(form)).toBe(status);
       expect(res.body.code, JSON.stringify(form)).toBe(code);
     }
-    const zh = await api(`/coin/trade`, { token: u.token, form: { currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "1", lang: "zh" } });
+    const zh = await api(`/coin/trade`, {
+      token: u.token,
+      form: { currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "1", lang: "zh" },
+    });
     expect(zh.body.message).toBe("订单金额至少为 1 USDT");
-    const min = await api(`/coin/trade`, { token: u.token, form: { currency_id: "3", legal_id: "3", type: "1", amount: "1", target_price: "1" } });
+    const min = await api(`/coin/trade`, {
+      token: u.token,
+      form: { currency_id: "3", legal_id: "3", type: "1", amount: "1", target_price: "1" },
+    });
     expect(min.body.code).toBe("UNKNOWN_MARKET");
   });
 
@@ -267,7 +290,9 @@ describe("spot trading: idempotency and cancels", () => {
     for (let i = 0; i < 3; i++) await placed(u.token, { side: "buy", amount: "0.001", price: String(10000 + i) });
     await placed(other.token, { side: "buy", amount: "0.001", price: "10000" });
     await settle();
-    const page = await api<{ data: { id: number }[]; page: number; pages: number; total: number }>("/coin/list?status=1&limit=2&page=1", { token: u.token });
+    const page = await api<{ data: { id: number }[]; page: number; pages: number; total: number }>("/coin/list?status=1&limit=2&page=1", {
+      token: u.token,
+    });
     expect(page.body.message).toMatchObject({ page: 1, pages: 2, total: 3 });
     expect(page.body.message.data).toHaveLength(2);
     const eth = await api<{ total: number }>("/coin/list?currency_id=2&legal_id=3", { token: u.token });

@@ -7,7 +7,8 @@ import { USDT, balance, db, expectInvariant, seedMoney, voucherOf } from "./mone
 
 beforeAll(seedMoney);
 
-const charge = (token: string, form: Record<string, string>) => api("/wallet/charge_req", { token, form: { currency: "USDT", type: "0", ...form } });
+const charge = (token: string, form: Record<string, string>) =>
+  api("/wallet/charge_req", { token, form: { currency: "USDT", type: "0", ...form } });
 
 async function pendingDeposit(amount = "125.5") {
   const u = await createUser();
@@ -27,7 +28,10 @@ describe("POST /wallet/charge_req", () => {
     const dep = await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).get();
     expect(dep).toMatchObject({ amount: "125.5", status: "pending", chain: "TRC20", currencyId: USDT });
     expect(await balance(u.id, USDT)).toEqual({ available: 0, locked: 0 });
-    const log = await api<{ data: { status: number; status_text: string; amount: string; name: string }[]; total: number }>("/recharge/log", { token: u.token });
+    const log = await api<{ data: { status: number; status_text: string; amount: string; name: string }[]; total: number }>(
+      "/recharge/log",
+      { token: u.token },
+    );
     expect(log.body.message.total).toBe(1);
     expect(log.body.message.data[0]).toMatchObject({ amount: "125.5", name: "USDT", status: 1, status_text: "Pending review" });
   });
@@ -111,9 +115,16 @@ describe("operator review of deposits", () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("DEPOSIT_ALREADY_REVIEWED");
     expect(await balance(u.id, USDT, 2)).toEqual({ available: 125_500_000, locked: 0 });
-    const audit = await db().select().from(tables.auditLog).where(eq(tables.auditLog.subjectId, String(dep.id))).all();
+    const audit = await db()
+      .select()
+      .from(tables.auditLog)
+      .where(eq(tables.auditLog.subjectId, String(dep.id)))
+      .all();
     expect(audit.filter((a) => a.action === "deposit.confirm")).toHaveLength(1);
-    const log = await api<{ list: { value: string; info: string }[] }>("/wallet/legal_log", { token: u.token, form: { currency: "USDT", lang: "fra" } });
+    const log = await api<{ list: { value: string; info: string }[] }>("/wallet/legal_log", {
+      token: u.token,
+      form: { currency: "USDT", lang: "fra" },
+    });
     expect(log.body.message.list[0]).toMatchObject({ value: "125.5", info: "Dépôt" });
     await expectInvariant();
   });
@@ -121,7 +132,9 @@ describe("operator review of deposits", () => {
   it("twenty concurrent confirms of one deposit credit it once", async () => {
     const op = await createUser({ role: "operator" });
     const { u, dep } = await pendingDeposit("10");
-    const results = await Promise.all(Array.from({ length: 20 }, () => api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
       expect(r.status).toBe(409);
@@ -134,7 +147,9 @@ describe("operator review of deposits", () => {
   it("a rejected deposit can never be credited, even by a racing confirm", async () => {
     const op = await createUser({ role: "operator" });
     const a = await pendingDeposit("50");
-    expect((await api("/admin/deposits/reject", { token: op.token, form: { id: String(a.dep.id), reason: "unreadable voucher" } })).status).toBe(200);
+    expect(
+      (await api("/admin/deposits/reject", { token: op.token, form: { id: String(a.dep.id), reason: "unreadable voucher" } })).status,
+    ).toBe(200);
     const late = await api("/admin/deposits/confirm", { token: op.token, form: { id: String(a.dep.id) } });
     expect(late.status).toBe(409);
     expect(await balance(a.u.id, USDT)).toEqual({ available: 0, locked: 0 });
@@ -170,7 +185,10 @@ describe("operator review of deposits", () => {
   it("lists pending deposits with a link to the voucher", async () => {
     const op = await createUser({ role: "operator" });
     const { dep } = await pendingDeposit("7");
-    const res = await api<{ data: { id: number; voucher_url: string; amount: string; status: string }[] }>("/admin/deposits?status=pending", { token: op.token });
+    const res = await api<{ data: { id: number; voucher_url: string; amount: string; status: string }[] }>(
+      "/admin/deposits?status=pending",
+      { token: op.token },
+    );
     expect(res.status).toBe(200);
     const row = res.body.message.data.find((d) => d.id === dep.id);
     expect(row).toMatchObject({ amount: "7", status: "pending", voucher_url: `/api/files/${dep.voucherKey}` });

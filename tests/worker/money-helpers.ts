@@ -31,14 +31,21 @@ let plainSeq = 0;
 export async function plainUser(): Promise<number> {
   plainSeq += 1;
   const tag = `P${Date.now().toString(36)}${plainSeq}${Math.floor(Math.random() * 1e6)}`.slice(0, 20);
-  const row = await db().insert(tables.users).values({ uid: tag, inviteCode: tag, nickname: "p", createdAt: Date.now() }).returning({ id: tables.users.id }).get();
+  const row = await db()
+    .insert(tables.users)
+    .values({ uid: tag, inviteCode: tag, nickname: "p", createdAt: Date.now() })
+    .returning({ id: tables.users.id })
+    .get();
   return row.id;
 }
 
 /** Identity level (rows with status "hasaudit", as the KYC feature writes them). */
 export async function verify(userId: number, level: 1 | 2 = 1): Promise<void> {
   for (let l = 1; l <= level; l++) {
-    await db().insert(tables.identityVerifications).values({ userId, level: l, status: "hasaudit", createdAt: Date.now() }).onConflictDoNothing();
+    await db()
+      .insert(tables.identityVerifications)
+      .values({ userId, level: l, status: "hasaudit", createdAt: Date.now() })
+      .onConflictDoNothing();
   }
 }
 
@@ -67,7 +74,9 @@ export async function balance(userId: number, currencyId: number, accountType = 
   const row = await db()
     .select({ available: tables.balances.available, locked: tables.balances.locked })
     .from(tables.balances)
-    .where(and(eq(tables.balances.userId, userId), eq(tables.balances.currencyId, currencyId), eq(tables.balances.accountType, accountType)))
+    .where(
+      and(eq(tables.balances.userId, userId), eq(tables.balances.currencyId, currencyId), eq(tables.balances.accountType, accountType)),
+    )
     .get();
   return row ?? { available: 0, locked: 0 };
 }
@@ -98,7 +107,9 @@ export async function withdrawer(opts: { level?: 1 | 2; fundUsdt?: number } = {}
 /** A private upload row owned by the user, as POST /upload private=1 records it; returns its URL. */
 export async function voucherOf(userId: number, isPrivate = true): Promise<string> {
   const key = `u/${userId}/${crypto.randomUUID()}.png`;
-  await db().insert(tables.uploads).values({ key, ownerId: userId, contentType: "image/png", size: 10, private: isPrivate, createdAt: Date.now() });
+  await db()
+    .insert(tables.uploads)
+    .values({ key, ownerId: userId, contentType: "image/png", size: 10, private: isPrivate, createdAt: Date.now() });
   return `/api/files/${key}`;
 }
 

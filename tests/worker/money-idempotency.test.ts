@@ -26,7 +26,11 @@ describe("Idempotency-Key", () => {
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true").length).toBeGreaterThanOrEqual(19);
     expect(await balance(u.id, USDT, 2)).toEqual({ available: 975 * U, locked: 0 });
     expect(await balance(u.id, USDT, 1)).toEqual({ available: 25 * U, locked: 0 });
-    const journals = await db().select().from(tables.journals).where(like(tables.journals.refKey, `transfer:${u.id}:%`)).all();
+    const journals = await db()
+      .select()
+      .from(tables.journals)
+      .where(like(tables.journals.refKey, `transfer:${u.id}:%`))
+      .all();
     expect(journals).toHaveLength(1);
     await expectInvariant();
   });
@@ -46,7 +50,9 @@ describe("Idempotency-Key", () => {
   it("twenty concurrent withdrawals with one key hold the amount once", async () => {
     const u = await withdrawer({ fundUsdt: 100 * U });
     const form = { currency: "USDT", number: "40", address: String(u.addressId), type: "0", pay_password: "pay-password-1" };
-    const results = await Promise.all(Array.from({ length: 20 }, () => api("/wallet/out", { token: u.token, form, headers: { "Idempotency-Key": "wd-1" } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api("/wallet/out", { token: u.token, form, headers: { "Idempotency-Key": "wd-1" } })),
+    );
     for (const r of results) expect(r.status).toBe(200);
     expect(await balance(u.id, USDT)).toEqual({ available: 60 * U, locked: 40 * U });
     expect(await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).all()).toHaveLength(1);
@@ -85,7 +91,11 @@ describe("Idempotency-Key", () => {
     const u = await createUser();
     await fund(u.id, USDT, 100 * U);
     expect((await change(u.token, "shared-key")).status).toBe(200);
-    const res = await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount: "1", currency: "USDT" }, headers: { "Idempotency-Key": "shared-key" } });
+    const res = await api("/wallet/charge_req", {
+      token: u.token,
+      form: { account: await voucherOf(u.id), amount: "1", currency: "USDT" },
+      headers: { "Idempotency-Key": "shared-key" },
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
@@ -117,7 +127,9 @@ describe("Idempotency-Key", () => {
   it("a deposit request replays instead of creating a second one", async () => {
     const u = await createUser();
     const form = { account: await voucherOf(u.id), amount: "5", currency: "USDT" };
-    const results = await Promise.all(Array.from({ length: 5 }, () => api("/wallet/charge_req", { token: u.token, form, headers: { "Idempotency-Key": "dep-1" } })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => api("/wallet/charge_req", { token: u.token, form, headers: { "Idempotency-Key": "dep-1" } })),
+    );
     for (const r of results) expect(r.status).toBe(200);
     expect(await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).all()).toHaveLength(1);
   });
@@ -135,7 +147,9 @@ describe("Idempotency-Key", () => {
 describe("operator decisions", () => {
   async function pendingDeposit(amount: string) {
     const u = await createUser();
-    expect((await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount, currency: "USDT" } })).status).toBe(200);
+    expect(
+      (await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount, currency: "USDT" } })).status,
+    ).toBe(200);
     const dep = (await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).get())!;
     return { u, dep };
   }
@@ -143,14 +157,19 @@ describe("operator decisions", () => {
   it("a confirm retried with its Idempotency-Key answers the first result; a second click without one is a clear 409", async () => {
     const op = await createUser({ role: "operator" });
     const { u, dep } = await pendingDeposit("12");
-    const confirm = (key?: string) => api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) }, headers: key ? { "Idempotency-Key": key } : {} });
+    const confirm = (key?: string) =>
+      api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) }, headers: key ? { "Idempotency-Key": key } : {} });
     const results = await Promise.all(Array.from({ length: 10 }, () => confirm("op-confirm-1")));
     for (const r of results) expect(r.body).toEqual({ type: "ok", message: "Success" });
     const again = await confirm();
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("DEPOSIT_ALREADY_REVIEWED");
     // The same key for another decision is refused, not replayed.
-    const other = await api("/admin/deposits/reject", { token: op.token, form: { id: String(dep.id), reason: "late" }, headers: { "Idempotency-Key": "op-confirm-1" } });
+    const other = await api("/admin/deposits/reject", {
+      token: op.token,
+      form: { id: String(dep.id), reason: "late" },
+      headers: { "Idempotency-Key": "op-confirm-1" },
+    });
     expect(other.status).toBe(409);
     expect(await balance(u.id, USDT)).toEqual({ available: 12 * U, locked: 0 });
     await expectInvariant();
@@ -164,7 +183,11 @@ describe("operator decisions", () => {
       expect((await api("/wallet/out", { token: u.token, form })).status).toBe(200);
       const w = (await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).get())!;
       const body: Record<string, string> = action === "approve" ? { id: String(w.id) } : { id: String(w.id), reason: "checked" };
-      const results = await Promise.all(Array.from({ length: 8 }, () => api(`/admin/withdrawals/${action}`, { token: op.token, form: body, headers: { "Idempotency-Key": `op-${action}-${w.id}` } })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          api(`/admin/withdrawals/${action}`, { token: op.token, form: body, headers: { "Idempotency-Key": `op-${action}-${w.id}` } }),
+        ),
+      );
       for (const r of results) expect(r.status).toBe(200);
       expect(await balance(u.id, USDT)).toEqual({ available: (action === "approve" ? 70 : 100) * U, locked: 0 });
       const late =

@@ -18,8 +18,17 @@ describe("currencies", () => {
     expect(res.status).toBe(200);
     const names = res.body.message.currency.map((c) => c.name);
     expect(names.slice(0, 4)).toEqual(["BTC", "ETH", "USDT", "USDC"]);
-    expect(res.body.message.currency[0]).toMatchObject({ id: 1, precision: 8, withdraw_fee: "0.0005", min_withdraw: "0.001", usdt_price: "95000" });
-    expect(res.body.message.legal).toEqual([{ id: 3, name: "USDT" }, { id: 4, name: "USDC" }]);
+    expect(res.body.message.currency[0]).toMatchObject({
+      id: 1,
+      precision: 8,
+      withdraw_fee: "0.0005",
+      min_withdraw: "0.001",
+      usdt_price: "95000",
+    });
+    expect(res.body.message.legal).toEqual([
+      { id: 3, name: "USDT" },
+      { id: 4, name: "USDC" },
+    ]);
   });
 
   it("GET /currency/user_currency_list lists coins usable in at least two accounts", async () => {
@@ -47,7 +56,12 @@ describe("balances", () => {
     const res = await api<Record<string, Account | string>>("/wallet/list", { token: u.token, form: {} });
     expect(res.status).toBe(200);
     const change = res.body.message.change_wallet as Account;
-    expect(change.balance.find((b) => b.currency_name === "USDT")).toMatchObject({ change_balance: "900", lock_change_balance: "100", usdt_price: "1", is_charge: 1 });
+    expect(change.balance.find((b) => b.currency_name === "USDT")).toMatchObject({
+      change_balance: "900",
+      lock_change_balance: "100",
+      usdt_price: "1",
+      is_charge: 1,
+    });
     expect(change.balance.find((b) => b.currency_name === "BTC")).toMatchObject({ change_balance: "0.1", lock_change_balance: "0" });
     expect(change.usdt_totle).toBe("10500");
     const legal = res.body.message.legal_wallet as Account;
@@ -69,8 +83,18 @@ describe("balances", () => {
     const detail = await api<Row>("/wallet/detail", { token: u.token, form: { currency: "3", type: "change" } });
     expect(detail.body.message).toMatchObject({ change_balance: "12.345678", lock_change_balance: "0", currency_name: "USDT" });
     const info = await api<Row>("/wallet/get_info", { token: u.token, form: { currency: "USDT" } });
-    expect(info.body.message).toMatchObject({ rate: "1", min_number: "10", name: "USDT", change_balance: "12.345678", legal_balance: "0", precision: 6 });
-    expect((await api<Row>("/wallet/get_info", { token: u.token, form: { currency: "1" } })).body.message).toMatchObject({ name: "BTC", precision: 8 });
+    expect(info.body.message).toMatchObject({
+      rate: "1",
+      min_number: "10",
+      name: "USDT",
+      change_balance: "12.345678",
+      legal_balance: "0",
+      precision: 6,
+    });
+    expect((await api<Row>("/wallet/get_info", { token: u.token, form: { currency: "1" } })).body.message).toMatchObject({
+      name: "BTC",
+      precision: 8,
+    });
     expect((await api("/wallet/detail", { token: u.token, form: { currency: "3", type: "savings" } })).status).toBe(400);
     expect((await api("/wallet/detail", { token: u.token, form: { currency: "ZZZ", type: "change" } })).body.code).toBe("UNKNOWN_CURRENCY");
     expect((await api("/wallet/list", { form: {} })).status).toBe(401);
@@ -92,8 +116,17 @@ describe("POST /wallet/change", () => {
     expect(back.status).toBe(200);
     const hist = await api<{ data: Row[]; total: number; per_page: number }>("/wallet/hzhistory?lang=zh", { token: u.token });
     expect(hist.body.message.total).toBe(2);
-    expect(hist.body.message.data[0]).toMatchObject({ value: "0.5", from: "legal", to: "change", info: "划转：法币 → 币币", currency_name: "USDT" });
-    const log = await api<{ list: Row[]; count: number }>("/wallet/legal_log", { token: u.token, form: { currency: "USDT", type: "legal" } });
+    expect(hist.body.message.data[0]).toMatchObject({
+      value: "0.5",
+      from: "legal",
+      to: "change",
+      info: "划转：法币 → 币币",
+      currency_name: "USDT",
+    });
+    const log = await api<{ list: Row[]; count: number }>("/wallet/legal_log", {
+      token: u.token,
+      form: { currency: "USDT", type: "legal" },
+    });
     expect(log.body.message.count).toBe(2);
     expect(log.body.message.list.map((r) => r.value)).toEqual(["-0.5", "40.5"]);
     await expectInvariant();
@@ -110,7 +143,12 @@ describe("POST /wallet/change", () => {
     const doge = await change(u.token, { currency_id: "DOGE", to_field: "micro" });
     expect(doge.status).toBe(400);
     expect(doge.body.code).toBe("ACCOUNT_NOT_ENABLED");
-    for (const [number, code] of [["NaN", "INVALID_AMOUNT"], ["1e309", "INVALID_AMOUNT"], ["-1", "INVALID_AMOUNT"], ["0.0000001", "AMOUNT_TOO_PRECISE"]]) {
+    for (const [number, code] of [
+      ["NaN", "INVALID_AMOUNT"],
+      ["1e309", "INVALID_AMOUNT"],
+      ["-1", "INVALID_AMOUNT"],
+      ["0.0000001", "AMOUNT_TOO_PRECISE"],
+    ]) {
       expect((await change(u.token, { number: number! })).body.code).toBe(code);
     }
     expect((await change(u.token, { to_field: "vault" })).status).toBe(400);
@@ -145,13 +183,24 @@ describe("POST /wallet/legal_log across currencies", () => {
   it("without a currency pages every coin's entries as one list, each entry once, newest first", async () => {
     const u = await createUser();
     const n = await history(u.id);
-    const trans = await api("/wallet/change", { token: u.token, form: { currency_id: "3", number: "4", from_field: "change", to_field: "legal" } });
+    const trans = await api("/wallet/change", {
+      token: u.token,
+      form: { currency_id: "3", number: "4", from_field: "change", to_field: "legal" },
+    });
     expect(trans.status).toBe(200);
     const all = await api<Page>("/wallet/legal_log", { token: u.token, form: { limit: "100" } });
     expect(all.body.message.total).toBe(n + 2);
     const ids = all.body.message.list.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(all.body.message.list.map((e) => `${e.currency_name}:${e.value}`)).toEqual(["USDT:4", "USDT:-4", "BTC:0.03", "USDT:5", "ETH:0.02", "BTC:0.01", "USDT:10"]);
+    expect(all.body.message.list.map((e) => `${e.currency_name}:${e.value}`)).toEqual([
+      "USDT:4",
+      "USDT:-4",
+      "BTC:0.03",
+      "USDT:5",
+      "ETH:0.02",
+      "BTC:0.01",
+      "USDT:10",
+    ]);
     expect(all.body.message.list[0]).toMatchObject({ currency_id: USDT, kind: "transfer", account: "legal" });
     for (const limit of [1, 2, 3, 5]) {
       const seen: number[] = [];
@@ -198,21 +247,37 @@ describe("deposit addresses", () => {
   it("operators configure addresses per chain; users see the enabled ones", async () => {
     const op = await createUser({ role: "operator" });
     const u = await createUser();
-    const add = await api<{ id: number }>("/admin/deposit-addresses", { token: op.token, form: { currency: "USDT", chain: "TRC20", address: "TXYZopqrstuvwxyz1234567890abcdefgh" } });
+    const add = await api<{ id: number }>("/admin/deposit-addresses", {
+      token: op.token,
+      form: { currency: "USDT", chain: "TRC20", address: "TXYZopqrstuvwxyz1234567890abcdefgh" },
+    });
     expect(add.status).toBe(200);
-    const dup = await api("/admin/deposit-addresses", { token: op.token, form: { currency: "USDT", chain: "TRC20", address: "TXYZopqrstuvwxyz1234567890abcdefgh" } });
+    const dup = await api("/admin/deposit-addresses", {
+      token: op.token,
+      form: { currency: "USDT", chain: "TRC20", address: "TXYZopqrstuvwxyz1234567890abcdefgh" },
+    });
     expect(dup.body.code).toBe("DEPOSIT_ADDRESS_EXISTS");
-    let res = await api<{ trc20: string; addresses: { chain: string; address: string }[] }>("/wallet/get_in_address", { token: u.token, form: { currency: "USDT", user_id: "1" } });
+    let res = await api<{ trc20: string; addresses: { chain: string; address: string }[] }>("/wallet/get_in_address", {
+      token: u.token,
+      form: { currency: "USDT", user_id: "1" },
+    });
     expect(res.body.message.addresses.map((a) => a.address)).toContain("TXYZopqrstuvwxyz1234567890abcdefgh");
     expect(res.body.message.trc20).toBeDefined();
-    expect((await api("/admin/deposit-addresses", { token: op.token, form: { id: String(add.body.message.id), enabled: "0" } })).status).toBe(200);
+    expect(
+      (await api("/admin/deposit-addresses", { token: op.token, form: { id: String(add.body.message.id), enabled: "0" } })).status,
+    ).toBe(200);
     res = await api("/wallet/get_in_address", { token: u.token, form: { currency: "USDT" } });
     expect(res.body.message.addresses.map((a) => a.address)).not.toContain("TXYZopqrstuvwxyz1234567890abcdefgh");
     const list = await api<Row[]>("/admin/deposit-addresses?currency=USDT", { token: op.token });
     expect(list.body.message.find((a) => a.id === add.body.message.id)).toMatchObject({ enabled: 0 });
     expect((await api("/admin/deposit-addresses", { token: op.token, form: { id: "999999", enabled: "1" } })).status).toBe(404);
-    expect((await api("/admin/deposit-addresses", { token: op.token, form: { currency: "USDT", chain: "TRC20", address: "bad address!" } })).status).toBe(400);
-    expect((await api("/admin/deposit-addresses", { token: u.token, form: { id: String(add.body.message.id), enabled: "1" } })).status).toBe(403);
+    expect(
+      (await api("/admin/deposit-addresses", { token: op.token, form: { currency: "USDT", chain: "TRC20", address: "bad address!" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api("/admin/deposit-addresses", { token: u.token, form: { id: String(add.body.message.id), enabled: "1" } })).status,
+    ).toBe(403);
     const audit = await db().select().from(tables.auditLog).where(eq(tables.auditLog.actorId, op.id)).all();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["deposit_address.add", "deposit_address.disable"]));
   });
@@ -221,7 +286,10 @@ describe("deposit addresses", () => {
 describe("operator currency settings", () => {
   it("updates fees, minimums and switches, with an audit row", async () => {
     const op = await createUser({ role: "operator" });
-    const res = await api<Row>("/admin/currencies", { token: op.token, form: { id: "5", withdraw_fee: "0.02", min_withdraw: "0.2", can_deposit: "0", price_usdt: "200" } });
+    const res = await api<Row>("/admin/currencies", {
+      token: op.token,
+      form: { id: "5", withdraw_fee: "0.02", min_withdraw: "0.2", can_deposit: "0", price_usdt: "200" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({ name: "SOL", withdraw_fee: "0.02", min_withdraw: "0.2", can_deposit: 0, usdt_price: "200" });
     const list = await api<Row[]>("/admin/currencies", { token: op.token });
@@ -233,10 +301,15 @@ describe("operator currency settings", () => {
 
   it("changes the precision only while nothing uses the currency", async () => {
     const op = await createUser({ role: "operator" });
-    const created = await api<Row>("/admin/currencies", { token: op.token, form: { name: "NEWC", precision: "4", min_withdraw: "1", withdraw_fee: "0.1" } });
+    const created = await api<Row>("/admin/currencies", {
+      token: op.token,
+      form: { name: "NEWC", precision: "4", min_withdraw: "1", withdraw_fee: "0.1" },
+    });
     expect(created.status).toBe(200);
     const id = String(created.body.message.id);
-    expect((await api<Row>("/admin/currencies", { token: op.token, form: { id, precision: "2" } })).body.message).toMatchObject({ precision: 2 });
+    expect((await api<Row>("/admin/currencies", { token: op.token, form: { id, precision: "2" } })).body.message).toMatchObject({
+      precision: 2,
+    });
     const tooFine = await api("/admin/currencies", { token: op.token, form: { id, withdraw_fee: "0.001" } });
     expect(tooFine.body.code).toBe("AMOUNT_TOO_PRECISE");
     const u = await createUser();
@@ -244,7 +317,9 @@ describe("operator currency settings", () => {
     const locked = await api("/admin/currencies", { token: op.token, form: { id, precision: "6" } });
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe("CURRENCY_IN_USE");
-    expect((await api("/admin/currencies", { token: op.token, form: { name: "NEWC", precision: "4" } })).body.code).toBe("CURRENCY_NAME_TAKEN");
+    expect((await api("/admin/currencies", { token: op.token, form: { name: "NEWC", precision: "4" } })).body.code).toBe(
+      "CURRENCY_NAME_TAKEN",
+    );
     expect((await api("/admin/currencies", { token: op.token, form: { name: "BADP", precision: "9" } })).status).toBe(400);
     expect((await api("/admin/currencies", { token: op.token, form: { id: "99999", enabled: "1" } })).status).toBe(404);
     expect((await api("/admin/currencies", { token: u.token, form: { id, enabled: "0" } })).status).toBe(403);
@@ -299,8 +374,13 @@ describe("a currency switched off", () => {
     expect(list.body.message.currency.map((c) => c.name)).not.toContain("TRX");
     const wallet = await api<Record<string, Account>>("/wallet/list", { token: u.token, form: {} });
     expect(wallet.body.message.change_wallet!.balance.find((b) => b.currency_name === "TRX")).toMatchObject({ change_balance: "100" });
-    expect((await api<Row>("/wallet/detail", { token: u.token, form: { currency: "TRX", type: "change" } })).body.message).toMatchObject({ change_balance: "100" });
-    const deposit = await api("/wallet/charge_req", { token: u.token, form: { account: "/api/files/x.png", amount: "1", currency: "TRX" } });
+    expect((await api<Row>("/wallet/detail", { token: u.token, form: { currency: "TRX", type: "change" } })).body.message).toMatchObject({
+      change_balance: "100",
+    });
+    const deposit = await api("/wallet/charge_req", {
+      token: u.token,
+      form: { account: "/api/files/x.png", amount: "1", currency: "TRX" },
+    });
     expect(deposit.body.code).toBe("UNKNOWN_CURRENCY");
     await api("/admin/currencies", { token: op.token, form: { id: "8", enabled: "1" } });
   });
@@ -309,7 +389,9 @@ describe("a currency switched off", () => {
     const op = await createUser({ role: "operator" });
     const res = await api("/admin/currencies", { token: op.token, form: { id: "1", name: "XBT" } });
     expect(res.status).toBe(400);
-    expect((await api<Row[]>("/admin/currencies", { token: op.token })).body.message.find((c) => c.id === 1)).toMatchObject({ name: "BTC" });
+    expect((await api<Row[]>("/admin/currencies", { token: op.token })).body.message.find((c) => c.id === 1)).toMatchObject({
+      name: "BTC",
+    });
   });
 });
 

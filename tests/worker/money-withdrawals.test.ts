@@ -4,7 +4,22 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
 import { api, createUser } from "./helpers.ts";
-import { BTC, BTC_ADDRESS, ETH, PAY_PASSWORD, USDT, balance, db, expectInvariant, fund, saveAddress, seedMoney, setPayPassword, verify, withdrawer } from "./money-helpers.ts";
+import {
+  BTC,
+  BTC_ADDRESS,
+  ETH,
+  PAY_PASSWORD,
+  USDT,
+  balance,
+  db,
+  expectInvariant,
+  fund,
+  saveAddress,
+  seedMoney,
+  setPayPassword,
+  verify,
+  withdrawer,
+} from "./money-helpers.ts";
 
 beforeAll(seedMoney);
 
@@ -176,8 +191,19 @@ describe("POST /wallet/out rules", () => {
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe("BANK_CARD_NOT_BOUND");
     await db().insert(tables.bankCards).values({
-      userId: u.id, kind: "domestic", realName: "A B", bankAccount: "6222000011112222", bankName: "Bank", bankDizhi: "Street 1",
-      bankNetwork: "Main", swiftCode: "", phone: "13800000000", alipayAccount: "", wechatAccount: "", wechatNickname: "", createdAt: Date.now(),
+      userId: u.id,
+      kind: "domestic",
+      realName: "A B",
+      bankAccount: "6222000011112222",
+      bankName: "Bank",
+      bankDizhi: "Street 1",
+      bankNetwork: "Main",
+      swiftCode: "",
+      phone: "13800000000",
+      alipayAccount: "",
+      wechatAccount: "",
+      wechatNickname: "",
+      createdAt: Date.now(),
     });
     expect((await out(u.token, { number: "20", type: "2" })).body.code).toBe("BANK_CARD_NOT_BOUND");
     const ok = await out(u.token, { number: "20", type: "1" });
@@ -249,7 +275,11 @@ describe("operator review of withdrawals", () => {
     expect(await balance(u.id, USDT)).toEqual({ available: 70 * USDT_UNIT, locked: 0 });
     expect((await balance(SYSTEM_ACCOUNTS.external, USDT)).available - ext.available).toBe(29 * USDT_UNIT);
     expect((await balance(SYSTEM_ACCOUNTS.fees, USDT)).available - fees.available).toBe(1 * USDT_UNIT);
-    const audit = await db().select().from(tables.auditLog).where(eq(tables.auditLog.subjectId, String(w.id))).all();
+    const audit = await db()
+      .select()
+      .from(tables.auditLog)
+      .where(eq(tables.auditLog.subjectId, String(w.id)))
+      .all();
     expect(audit.map((a) => a.action)).toContain("withdrawal.approve");
     const list = await api<{ data: { status: number; status_text: string }[] }>("/user/withdraw/list?lang=zh", { token: u.token });
     expect(list.body.message.data[0]).toMatchObject({ status: 2, status_text: "已完成" });
@@ -291,7 +321,9 @@ describe("operator review of withdrawals", () => {
     expect((await api("/admin/withdrawals/reject", { token: u.token, form: { id: String(w.id), reason: "mine" } })).status).toBe(403);
     expect(await balance(u.id, USDT)).toEqual({ available: 70 * USDT_UNIT, locked: 30 * USDT_UNIT });
     const other = await createUser({ role: "operator" });
-    expect((await api("/admin/withdrawals/reject", { token: other.token, form: { id: String(w.id), reason: "checked" } })).status).toBe(200);
+    expect((await api("/admin/withdrawals/reject", { token: other.token, form: { id: String(w.id), reason: "checked" } })).status).toBe(
+      200,
+    );
     expect(await balance(u.id, USDT)).toEqual({ available: 100 * USDT_UNIT, locked: 0 });
     await expectInvariant();
   });
@@ -310,7 +342,11 @@ describe("operator review of withdrawals", () => {
     const after = await balance(u.id, USDT);
     expect(after.locked).toBe(0);
     expect([70 * USDT_UNIT, 100 * USDT_UNIT]).toContain(after.available);
-    const journals = await db().select().from(tables.journals).where(eq(tables.journals.refKey, `withdraw:review:${w.id}`)).all();
+    const journals = await db()
+      .select()
+      .from(tables.journals)
+      .where(eq(tables.journals.refKey, `withdraw:review:${w.id}`))
+      .all();
     expect(journals).toHaveLength(1);
     await expectInvariant();
   });
@@ -318,11 +354,16 @@ describe("operator review of withdrawals", () => {
   it("lists withdrawals under review for operators only; unknown ids are 404", async () => {
     const op = await createUser({ role: "operator" });
     const { u, w } = await pending();
-    const list = await api<{ data: { id: number; destination: { address: string } }[] }>("/admin/withdrawals?status=reviewing", { token: op.token });
+    const list = await api<{ data: { id: number; destination: { address: string } }[] }>("/admin/withdrawals?status=reviewing", {
+      token: op.token,
+    });
     expect(list.status).toBe(200);
     expect(list.body.message.data.find((x) => x.id === w.id)?.destination.address).toBe("0x52908400098527886E0F7030069857D2E4169EE7");
     for (const path of ["/admin/withdrawals", "/admin/withdrawals/approve", "/admin/withdrawals/reject"]) {
-      const res = path === "/admin/withdrawals" ? await api(path, { token: u.token }) : await api(path, { token: u.token, form: { id: String(w.id), reason: "x" } });
+      const res =
+        path === "/admin/withdrawals"
+          ? await api(path, { token: u.token })
+          : await api(path, { token: u.token, form: { id: String(w.id), reason: "x" } });
       expect(res.status).toBe(403);
     }
     expect((await api("/admin/withdrawals/approve", { token: op.token, form: { id: "999999" } })).status).toBe(404);

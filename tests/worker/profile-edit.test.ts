@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { UserInfo } from "../../schema/api/profile.ts";
 import { api, createUser } from "./helpers.ts";
 
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
 );
 
 async function upload(token: string, extra: Record<string, string> = {}): Promise<string> {

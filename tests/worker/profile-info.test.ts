@@ -31,8 +31,24 @@ describe("GET /user/info", () => {
     });
     expect(Object.keys(info).sort()).toEqual(
       [
-        "id", "uid", "email", "mobile", "area_code", "account_number", "nickname", "signature", "head_portrait", "score",
-        "level", "extension_code", "wallet_address", "has_password", "has_pay_password", "role", "real_state", "created_at",
+        "id",
+        "uid",
+        "email",
+        "mobile",
+        "area_code",
+        "account_number",
+        "nickname",
+        "signature",
+        "head_portrait",
+        "score",
+        "level",
+        "extension_code",
+        "wallet_address",
+        "has_password",
+        "has_pay_password",
+        "role",
+        "real_state",
+        "created_at",
       ].sort(),
     );
     expect(info.uid).toMatch(/\S/);
@@ -58,9 +74,17 @@ describe("GET /user/info", () => {
 
   it("uses the mobile as account number when there is no email, and reports a pay password without revealing it", async () => {
     const user = await createUser({ areaCode: "86", mobile: "13800138000" });
-    await env.DB.prepare("UPDATE users SET email = NULL, pay_password_hash = 'pbkdf2-sha256$v1$1$AAAA$BBBB' WHERE id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE users SET email = NULL, pay_password_hash = 'pbkdf2-sha256$v1$1$AAAA$BBBB' WHERE id = ?")
+      .bind(user.id)
+      .run();
     const res = await api<UserInfo>("/user/info", { token: user.token });
-    expect(res.body.message).toMatchObject({ email: null, mobile: "13800138000", area_code: "86", account_number: "13800138000", has_pay_password: true });
+    expect(res.body.message).toMatchObject({
+      email: null,
+      mobile: "13800138000",
+      area_code: "86",
+      account_number: "13800138000",
+      has_pay_password: true,
+    });
     expect(JSON.stringify(res.body)).not.toContain("pbkdf2");
   });
 
@@ -74,7 +98,10 @@ describe("GET /user/info", () => {
     await env.DB.prepare("UPDATE users SET password_hash = '' WHERE id = ?").bind(user.id).run();
     expect(await hasPassword()).toBe(false);
     // Setting the first one needs no old password; then it is reported as set.
-    const set = await api("/safe/login_password", { token: user.token, form: { password: "first-password-1", re_password: "first-password-1" } });
+    const set = await api("/safe/login_password", {
+      token: user.token,
+      form: { password: "first-password-1", re_password: "first-password-1" },
+    });
     expect(set.status).toBe(200);
     expect(await hasPassword()).toBe(true);
   });
@@ -87,7 +114,9 @@ describe("GET /user/info", () => {
     expect(await state()).toEqual({ level: 0, status: "failed" });
     await kyc(user.id, 1, "auditing").run();
     expect(await state()).toEqual({ level: 0, status: "auditing" });
-    await env.DB.prepare("UPDATE identity_verifications SET status = 'hasaudit' WHERE user_id = ? AND status = 'auditing'").bind(user.id).run();
+    await env.DB.prepare("UPDATE identity_verifications SET status = 'hasaudit' WHERE user_id = ? AND status = 'auditing'")
+      .bind(user.id)
+      .run();
     expect(await state()).toEqual({ level: 1, status: "hasaudit" });
     await kyc(user.id, 2, "auditing").run();
     expect(await state()).toEqual({ level: 1, status: "auditing" });

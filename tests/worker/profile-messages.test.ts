@@ -82,7 +82,9 @@ describe("message centre", () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("NOT_FOUND");
     expect((await api("/chat/markRead", { token: me.token, form: { id: "99999999" } })).status).toBe(404);
-    const reads = await env.DB.prepare("SELECT count(*) AS n FROM notification_reads WHERE notification_id = ?").bind(theirs).first<{ n: number }>();
+    const reads = await env.DB.prepare("SELECT count(*) AS n FROM notification_reads WHERE notification_id = ?")
+      .bind(theirs)
+      .first<{ n: number }>();
     expect(reads?.n).toBe(0);
   });
 
@@ -106,7 +108,15 @@ describe("message centre", () => {
   it("refuses markRead without id or all, with both, and with junk", async () => {
     const me = await createUser();
     const id = await notification(me.id);
-    const forms: Record<string, string>[] = [{}, { all: "0" }, { id: String(id), all: "1" }, { id: "abc" }, { id: "-1" }, { all: "yes" }, { id: String(id), user_id: "1" }];
+    const forms: Record<string, string>[] = [
+      {},
+      { all: "0" },
+      { id: String(id), all: "1" },
+      { id: "abc" },
+      { id: "-1" },
+      { all: "yes" },
+      { id: String(id), user_id: "1" },
+    ];
     for (const form of forms) {
       const res = await api("/chat/markRead", { token: me.token, form });
       expect(res.status, JSON.stringify(form)).toBe(400);

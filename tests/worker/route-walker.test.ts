@@ -22,10 +22,36 @@ const routes: Route[] = [
 
 /** Field names the API uses; each route either knows a field (and validates it) or refuses it. */
 const FIELDS = [
-  "id", "page", "limit", "currency", "currency_id", "number", "amount", "price", "target_price", "type",
-  "user_string", "password", "re_password", "code", "mobile", "area_code", "nickname", "signature",
-  "address", "name", "status", "legal_id", "from_field", "to_field", "c_id", "keyword", "wallet_address",
-  "signature_hex", "real_type", "card_id",
+  "id",
+  "page",
+  "limit",
+  "currency",
+  "currency_id",
+  "number",
+  "amount",
+  "price",
+  "target_price",
+  "type",
+  "user_string",
+  "password",
+  "re_password",
+  "code",
+  "mobile",
+  "area_code",
+  "nickname",
+  "signature",
+  "address",
+  "name",
+  "status",
+  "legal_id",
+  "from_field",
+  "to_field",
+  "c_id",
+  "keyword",
+  "wallet_address",
+  "signature_hex",
+  "real_type",
+  "card_id",
 ];
 const BAD_VALUES = ["NaN", "1e309", "-1", "😀".repeat(400)];
 
@@ -80,7 +106,10 @@ describe("every route refuses malformed input with a 4xx envelope", () => {
         const arrayJson = await send(route, token, { body: "[1,2,3]", contentType: "application/json" });
         expect(arrayJson.status, where("JSON array")).toBe(400);
 
-        const huge = await send(route, token, { body: `a=${"x".repeat(route.path === "/api/upload" ? 11 * 1024 * 1024 : 70 * 1024)}`, contentType: "application/x-www-form-urlencoded" });
+        const huge = await send(route, token, {
+          body: `a=${"x".repeat(route.path === "/api/upload" ? 11 * 1024 * 1024 : 70 * 1024)}`,
+          contentType: "application/x-www-form-urlencoded",
+        });
         expectEnvelope(huge, where("huge body"));
         expect(huge.status, where("huge body")).toBe(413);
       }

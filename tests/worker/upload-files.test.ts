@@ -2,9 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, createUser } from "./helpers.ts";
 
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
 );
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0];
 const GIF_HEAD = [...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0];
@@ -23,7 +22,8 @@ async function upload(token: string | undefined, file: File, extra: Record<strin
   return api<string>("/upload", { token, body: form });
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => exports.default.fetch(new Request(`http://localhost${url}`, { headers }));
+const get = (url: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(new Request(`http://localhost${url}`, { headers }));
 
 describe("POST /upload", () => {
   it("stores a PNG under an unguessable key and serves it back to anyone with long cache headers", async () => {
@@ -104,7 +104,10 @@ describe("POST /upload", () => {
     const six = await upload(user.token, new File([withHead([...PNG.subarray(0, 8)], 6 * 1024 * 1024)], "big.png", { type: "image/png" }));
     expect(six.status).toBe(413);
     expect(six.body.code).toBe("BODY_TOO_LARGE");
-    const eleven = await upload(user.token, new File([withHead([...PNG.subarray(0, 8)], 11 * 1024 * 1024)], "huge.png", { type: "image/png" }));
+    const eleven = await upload(
+      user.token,
+      new File([withHead([...PNG.subarray(0, 8)], 11 * 1024 * 1024)], "huge.png", { type: "image/png" }),
+    );
     expect(eleven.status).toBe(413);
     expect(eleven.body.code).toBe("BODY_TOO_LARGE");
     const listed = await env.FILES.list({ prefix: `u/${user.id}/` });
@@ -121,7 +124,9 @@ describe("POST /upload", () => {
     const user = await createUser();
     const hour = 3600_000;
     const windowStart = Date.now() - (Date.now() % hour);
-    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 60)").bind(`upload:${user.id}`, windowStart).run();
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 60)")
+      .bind(`upload:${user.id}`, windowStart)
+      .run();
     const res = await upload(user.token, new File([PNG], "a.png", { type: "image/png" }));
     expect(res.status).toBe(429);
     expect(res.body.code).toBe("TOO_MANY_REQUESTS");
@@ -179,7 +184,9 @@ describe("GET /files", () => {
   it("answers 404 for unknown keys, path tricks and objects missing from the bucket", async () => {
     expect((await get("/api/files/u/1/nothing.png")).status).toBe(404);
     expect((await get("/api/files/u/../../etc/passwd")).status).toBe(404);
-    await env.DB.prepare("INSERT INTO uploads (key, owner_id, content_type, size, private, created_at) VALUES ('u/9/gone.png', 9, 'image/png', 1, 0, 0)").run();
+    await env.DB.prepare(
+      "INSERT INTO uploads (key, owner_id, content_type, size, private, created_at) VALUES ('u/9/gone.png', 9, 'image/png', 1, 0, 0)",
+    ).run();
     expect((await get("/api/files/u/9/gone.png")).status).toBe(404);
   });
 });

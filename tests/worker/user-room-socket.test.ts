@@ -56,7 +56,9 @@ async function connect(path: string): Promise<Socket> {
 }
 
 async function notification(userId: number | null) {
-  await env.DB.prepare("INSERT INTO notifications (user_id, title, content, created_at) VALUES (?, 't', 'c', ?)").bind(userId, Date.now()).run();
+  await env.DB.prepare("INSERT INTO notifications (user_id, title, content, created_at) VALUES (?, 't', 'c', ?)")
+    .bind(userId, Date.now())
+    .run();
 }
 
 describe("user room: authentication before upgrade", () => {
@@ -100,7 +102,10 @@ describe("user room: authentication before upgrade", () => {
     const attempt = (origin: string | null) => {
       const headers: Record<string, string> = { Upgrade: "websocket" };
       if (origin) headers.Origin = origin;
-      return routing.onBeforeConnect!(new Request(`https://api.example/parties/user-room/${uid}?token=${me.token}&lang=en`, { headers }), lobby);
+      return routing.onBeforeConnect!(
+        new Request(`https://api.example/parties/user-room/${uid}?token=${me.token}&lang=en`, { headers }),
+        lobby,
+      );
     };
     const evil = await attempt("https://evil.example");
     expect(evil).toBeInstanceOf(Response);
@@ -112,7 +117,9 @@ describe("user room: authentication before upgrade", () => {
 
     const unset = roomRouting({ ...env, SITE_ORIGIN: "" });
     const anyOrigin = await unset.onBeforeConnect!(
-      new Request(`https://api.example/parties/user-room/${uid}?token=${me.token}`, { headers: { Upgrade: "websocket", Origin: "https://evil.example" } }),
+      new Request(`https://api.example/parties/user-room/${uid}?token=${me.token}`, {
+        headers: { Upgrade: "websocket", Origin: "https://evil.example" },
+      }),
       lobby,
     );
     expect(anyOrigin).toBeInstanceOf(Request);
@@ -147,11 +154,14 @@ describe("user room: authentication before upgrade", () => {
   });
 
   it("refuses rooms of a class that has no guard", async () => {
-    const res = await roomRouting(env).onBeforeConnect!(new Request("http://localhost/parties/other/x", { headers: { Upgrade: "websocket" } }), {
-      party: "other",
-      className: "Other" as "UserRoom",
-      name: "x",
-    });
+    const res = await roomRouting(env).onBeforeConnect!(
+      new Request("http://localhost/parties/other/x", { headers: { Upgrade: "websocket" } }),
+      {
+        party: "other",
+        className: "Other" as "UserRoom",
+        name: "x",
+      },
+    );
     expect((res as Response).status).toBe(404);
   });
 });
@@ -241,7 +251,10 @@ describe("user room: sockets end with their session", () => {
   /** A user with two live sessions (two devices), each with its socket open and greeted. */
   async function twoDevices() {
     const me = await createUser();
-    const login = await api<string>("/user/login", { form: { user_string: me.email, password: me.password }, headers: { "cf-connecting-ip": freshIp() } });
+    const login = await api<string>("/user/login", {
+      form: { user_string: me.email, password: me.password },
+      headers: { "cf-connecting-ip": freshIp() },
+    });
     expect(login.status).toBe(200);
     const other = login.body.message;
     const uid = await uidOf(me.id);
@@ -273,12 +286,16 @@ describe("user room: sockets end with their session", () => {
     const { tokens, a, b, uid } = await twoDevices();
     const room = env.UserRoom.getByName(uid);
     // Session a runs past its absolute expiry (as time would do it); b stays live.
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash = ?").bind(Date.now() - 1, await sha256Hex(tokens.a)).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash = ?")
+      .bind(Date.now() - 1, await sha256Hex(tokens.a))
+      .run();
     expect(await runDurableObjectAlarm(room)).toBe(true);
     expect(await outcome(a)).toBe(SESSION_ENDED);
     await stillServing(b);
     // The account is locked: b goes too.
-    const me = (await env.DB.prepare("SELECT user_id AS id FROM sessions WHERE token_hash = ?").bind(await sha256Hex(tokens.b)).first<{ id: number }>())!;
+    const me = (await env.DB.prepare("SELECT user_id AS id FROM sessions WHERE token_hash = ?")
+      .bind(await sha256Hex(tokens.b))
+      .first<{ id: number }>())!;
     await env.DB.prepare("UPDATE users SET status = 'locked' WHERE id = ?").bind(me.id).run();
     expect(await runDurableObjectAlarm(room)).toBe(true);
     expect(await outcome(b)).toBe(SESSION_ENDED);

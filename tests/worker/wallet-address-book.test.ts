@@ -54,7 +54,10 @@ describe("withdrawal address book", () => {
     }
     const all = await list(user.token, "?limit=100");
     expect(all.body.message.total).toBe(cases.filter((c) => c[2]).length);
-    const usdt = all.body.message.data.filter((r) => r.currency === ids.USDT).map((r) => r.chain).sort();
+    const usdt = all.body.message.data
+      .filter((r) => r.currency === ids.USDT)
+      .map((r) => r.chain)
+      .sort();
     expect(usdt).toEqual(["ETH", "TRON"]);
     const zh = await save(user.token, { currency: String(ids.BTC), name: "x", address: "nope", lang: "zh" });
     expect(zh.body.message).toBe("这不是有效的BTC地址");
@@ -64,14 +67,18 @@ describe("withdrawal address book", () => {
     const user = await createUser();
     const unknown = await save(user.token, { currency: "99999", name: "x", address: BTC_ADDR });
     expect(unknown).toMatchObject({ status: 400, body: { code: "WALLET_ADDRESS_CURRENCY_INVALID" } });
-    expect((await save(user.token, { currency: String(ids.OFF), name: "x", address: BTC_ADDR })).body.code).toBe("WALLET_ADDRESS_CURRENCY_INVALID");
+    expect((await save(user.token, { currency: String(ids.OFF), name: "x", address: BTC_ADDR })).body.code).toBe(
+      "WALLET_ADDRESS_CURRENCY_INVALID",
+    );
     const doge = await save(user.token, { currency: String(ids.DOGE), name: "x", address: "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L" });
     expect(doge.body).toMatchObject({ code: "WALLET_ADDRESS_UNSUPPORTED", message: "Withdrawal addresses for DOGE are not supported" });
     for (const name of ["", "x".repeat(31)]) {
       expect((await save(user.token, { currency: String(ids.BTC), name, address: BTC_ADDR })).body.code).toBe("WALLET_ADDRESS_NAME_LENGTH");
     }
     expect((await save(user.token, { currency: String(ids.BTC), name: "ok", address: " " })).body.code).toBe("WALLET_ADDRESS_REQUIRED");
-    expect((await save(user.token, { currency: String(ids.BTC), name: "ok", address: BTC_ADDR, user_id: "1" })).body.code).toBe("UNKNOWN_FIELD");
+    expect((await save(user.token, { currency: String(ids.BTC), name: "ok", address: BTC_ADDR, user_id: "1" })).body.code).toBe(
+      "UNKNOWN_FIELD",
+    );
     expect((await list(user.token)).body.message.total).toBe(0);
   });
 
@@ -110,7 +117,12 @@ describe("withdrawal address book", () => {
     await save(owner.token, { currency: String(ids.BTC), name: "cold", address: BTC_ADDR });
     const id = String((await list(owner.token)).body.message.data[0]!.id);
 
-    const edit = await save(intruder.token, { id, currency: String(ids.BTC), name: "mine now", address: "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy" });
+    const edit = await save(intruder.token, {
+      id,
+      currency: String(ids.BTC),
+      name: "mine now",
+      address: "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",
+    });
     expect(edit.status).toBe(404);
     expect(edit.body.code).toBe("NOT_FOUND");
     const del = await api("/user/wallet/del", { token: intruder.token, form: { id } });
@@ -119,7 +131,10 @@ describe("withdrawal address book", () => {
     expect((await list(owner.token)).body.message.data[0]).toMatchObject({ name: "cold", address: BTC_ADDR });
 
     // The owner's edit keeps the row id; an edit is checked like a new address.
-    expect((await save(owner.token, { id, currency: String(ids.BTC), name: "cold 2", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" })).status).toBe(200);
+    expect(
+      (await save(owner.token, { id, currency: String(ids.BTC), name: "cold 2", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }))
+        .status,
+    ).toBe(200);
     expect((await save(owner.token, { id, currency: String(ids.BTC), name: "bad", address: ETH_ADDR })).status).toBe(400);
     const after = (await list(owner.token)).body.message.data;
     expect(after).toHaveLength(1);
@@ -137,7 +152,10 @@ describe("withdrawal address book", () => {
     const foreign = await uploadFor(other.id, { private: false });
     const bad = await save(user.token, { currency: String(ids.TRX), name: "hot", address: TRON_ADDR, qrcode: foreign });
     expect(bad.body.code).toBe("WALLET_ADDRESS_QRCODE_INVALID");
-    expect((await save(user.token, { currency: String(ids.TRX), name: "hot", address: TRON_ADDR, qrcode: "https://evil.example/qr.png" })).status).toBe(400);
+    expect(
+      (await save(user.token, { currency: String(ids.TRX), name: "hot", address: TRON_ADDR, qrcode: "https://evil.example/qr.png" }))
+        .status,
+    ).toBe(400);
     expect((await save(user.token, { currency: String(ids.TRX), name: "hot", address: TRON_ADDR, qrcode: own })).status).toBe(200);
     const [row] = (await list(user.token)).body.message.data;
     expect(row!.qrcode).toBe(own);
@@ -155,6 +173,9 @@ describe("withdrawal address book", () => {
     );
     await env.DB.batch(Array.from({ length: 50 }, (_, i) => stmt.bind(user.id, ids.ETH, `0x${String(i).padStart(40, "0")}`)));
     const res = await save(user.token, { currency: String(ids.BTC), name: "one more", address: BTC_ADDR });
-    expect(res).toMatchObject({ status: 409, body: { code: "WALLET_ADDRESS_LIMIT", message: "You can save at most 50 withdrawal addresses" } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: "WALLET_ADDRESS_LIMIT", message: "You can save at most 50 withdrawal addresses" },
+    });
   });
 });

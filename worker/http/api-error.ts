@@ -22,5 +22,4 @@ export const conflict = (code: MessageCode, params?: Record<string, string | num
 export const forbidden = (code: MessageCode = "FORBIDDEN") => new ApiError(403, code);
 export const unauthenticated = (code: MessageCode = "PLEASE_LOG_IN") => new ApiError(401, code, {}, "999");
 export const verificationRequired = () => new ApiError(403, "VERIFY_IDENTITY_FIRST", {}, "998");
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ApiError(429, "TOO_MANY_REQUESTS", { seconds: retryAfterSeconds });
+export const tooManyRequests = (retryAfterSeconds: number) => new ApiError(429, "TOO_MANY_REQUESTS", { seconds: retryAfterSeconds });

@@ -86,7 +86,10 @@ export const adminMoneyRoutes = new Hono<AppEnv>()
   .get("/admin/currencies", requireUser, requireOperator, async (c) => {
     parse(c, noFieldsSchema);
     const [list, prices] = await Promise.all([listCurrencies(c.var.db, true), usdtPrices(c.var.db)]);
-    return ok(c, list.map((cur) => currencyView(cur, prices.get(cur.id)?.toFixed() ?? null)));
+    return ok(
+      c,
+      list.map((cur) => currencyView(cur, prices.get(cur.id)?.toFixed() ?? null)),
+    );
   })
   .post("/admin/currencies", requireUser, requireOperator, async (c) => {
     const input = parse(c, adminCurrencySchema);
@@ -101,7 +104,15 @@ export const adminMoneyRoutes = new Hono<AppEnv>()
     const rows = await listDepositAddresses(c.var.db, currency?.id);
     return ok(
       c,
-      rows.map(({ a, currency: name }) => ({ id: a.id, currency_id: a.currencyId, currency: name, chain: a.chain, address: a.address, enabled: a.enabled ? 1 : 0, created_at: a.createdAt })),
+      rows.map(({ a, currency: name }) => ({
+        id: a.id,
+        currency_id: a.currencyId,
+        currency: name,
+        chain: a.chain,
+        address: a.address,
+        enabled: a.enabled ? 1 : 0,
+        created_at: a.createdAt,
+      })),
     );
   })
   .post("/admin/deposit-addresses", requireUser, requireOperator, async (c) => {

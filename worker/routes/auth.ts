@@ -36,7 +36,15 @@ const siteOrigin = (c: AppContext) => c.env.SITE_ORIGIN || new URL(c.req.url).or
 
 const walletNonce = async (c: AppContext) => {
   const input = parse(c, walletNonceSchema);
-  return ok(c, await issueWalletNonce(c.var.db, { address: input.wallet_address, chainId: input.chain_id, origin: siteOrigin(c), ip: clientMeta(c).ip }));
+  return ok(
+    c,
+    await issueWalletNonce(c.var.db, {
+      address: input.wallet_address,
+      chainId: input.chain_id,
+      origin: siteOrigin(c),
+      ip: clientMeta(c).ip,
+    }),
+  );
 };
 
 /** What a code is for: `scene` (the spec's name), else `type` (what the original client sends), else sign-up. */
@@ -44,11 +52,22 @@ const purposeOf = (input: { scene?: CodePurpose; type?: CodePurpose }): CodePurp
 
 const sendCodeTo = async (c: AppContext, address: Address, purpose: CodePurpose) => {
   const { db } = c.var;
-  await sendCode(db, { address, purpose, lang: c.var.lang, ip: clientMeta(c).ip, pepper: pepperOf(c.env), transport: transportFor(c.env, db) });
+  await sendCode(db, {
+    address,
+    purpose,
+    lang: c.var.lang,
+    ip: clientMeta(c).ip,
+    pepper: pepperOf(c.env),
+    transport: transportFor(c.env, db),
+  });
   return okText(c, "CODE_SENT");
 };
 
-const walletSession = async (c: AppContext, mode: "login" | "register", input: { wallet_address: string; signature: string; message: string; extension_code?: string }) => {
+const walletSession = async (
+  c: AppContext,
+  mode: "login" | "register",
+  input: { wallet_address: string; signature: string; message: string; extension_code?: string },
+) => {
   const { token } = await walletSignIn(c.var.db, {
     mode,
     address: input.wallet_address,
@@ -140,7 +159,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/safe/login_password", requireUser, async (c) => {
     const input = parse(c, changeLoginPasswordSchema);
     const { id, tokenHash } = c.var.user;
-    await changeLoginPassword(c.var.db, { userId: id, keepTokenHash: tokenHash, oldPassword: input.oldPassword, password: input.password, pepper: pepperOf(c.env) });
+    await changeLoginPassword(c.var.db, {
+      userId: id,
+      keepTokenHash: tokenHash,
+      oldPassword: input.oldPassword,
+      password: input.password,
+      pepper: pepperOf(c.env),
+    });
     closeSockets(c, id, { except: tokenHash });
     return okText(c, "PASSWORD_CHANGED");
   })

@@ -72,12 +72,17 @@ function renderPage(rows: OutboxEntry[], to: string | undefined): string {
 </head>
 <body>
 <h1>Dev outbox</h1>
-<p>Messages the local transport kept instead of sending, newest first. This page refreshes every 3 seconds and exists only in development.</p>
-<form method="get" action="/dev/outbox"><label>To <input name="to" value="${escapeHtml(to ?? "")}" placeholder="email or +86..."></label> <button>Filter</button> <a href="/dev/outbox">All</a></form>
+<p>Messages the local transport kept instead of sending, newest first.
+This page refreshes every 3 seconds and exists only in development.</p>
+<form method="get" action="/dev/outbox">
+<label>To <input name="to" value="${escapeHtml(to ?? "")}" placeholder="email or +86..."></label>
+<button>Filter</button> <a href="/dev/outbox">All</a>
+</form>
 ${
   rows.length === 0
     ? `<p class="empty">No messages yet.</p>`
-    : `<table><thead><tr><th>#</th><th>Time (UTC)</th><th>Channel</th><th>To</th><th>Subject</th><th>Body</th></tr></thead><tbody>\n${body}\n</tbody></table>`
+    : `<table><thead><tr><th>#</th><th>Time ` +
+      `(UTC)</th><th>Channel</th><th>To</th><th>Subject</th><th>Body</th></tr></thead><tbody>\n${body}\n</tbody></table>`
 }
 </body>
 </html>

@@ -16,4 +16,18 @@ import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
-export const routes = new Hono<AppEnv>().route("/", contentRoutes).route("/", fiatRoutes).route("/", profileRoutes).route("/", fileRoutes).route("/", messageRoutes).route("/", authRoutes).route("/", devOutboxRoutes).route("/", kycRoutes).route("/", bankRoutes).route("/", walletAddressRoutes).route("/", adminUserRoutes).route("/", walletRoutes).route("/", adminMoneyRoutes).route("/", marketRoutes);
+export const routes = new Hono<AppEnv>()
+  .route("/", contentRoutes)
+  .route("/", fiatRoutes)
+  .route("/", profileRoutes)
+  .route("/", fileRoutes)
+  .route("/", messageRoutes)
+  .route("/", authRoutes)
+  .route("/", devOutboxRoutes)
+  .route("/", kycRoutes)
+  .route("/", bankRoutes)
+  .route("/", walletAddressRoutes)
+  .route("/", adminUserRoutes)
+  .route("/", walletRoutes)
+  .route("/", adminMoneyRoutes)
+  .route("/", marketRoutes);

@@ -88,7 +88,10 @@ export const walletRoutes = new Hono<AppEnv>()
   .post("/wallet/get_info", requireUser, async (c) => {
     const input = parse(c, currencyOnlySchema);
     const currency = await requireCurrency(c.var.db, input.currency, { includeDisabled: true });
-    const [legal, change] = await Promise.all([balanceOf(c.var.db, c.var.user.id, currency.id, 1), balanceOf(c.var.db, c.var.user.id, currency.id, 2)]);
+    const [legal, change] = await Promise.all([
+      balanceOf(c.var.db, c.var.user.id, currency.id, 1),
+      balanceOf(c.var.db, c.var.user.id, currency.id, 2),
+    ]);
     return ok(c, {
       currency: currency.id,
       name: currency.name,
@@ -107,7 +110,10 @@ export const walletRoutes = new Hono<AppEnv>()
   .post("/wallet/legal_log", requireUser, async (c) => {
     const input = parse(c, legalLogSchema);
     const currency = input.currency === undefined ? undefined : await requireCurrency(c.var.db, input.currency, { includeDisabled: true });
-    return ok(c, await ledgerLog(c.var.db, c.var.user.id, { currency, type: input.type, kind: input.kind }, input.page, input.limit, c.var.lang));
+    return ok(
+      c,
+      await ledgerLog(c.var.db, c.var.user.id, { currency, type: input.type, kind: input.kind }, input.page, input.limit, c.var.lang),
+    );
   })
   .get("/wallet/hzhistory", requireUser, async (c) => {
     const input = parse(c, pageSchema);
@@ -180,4 +186,3 @@ export const walletRoutes = new Hono<AppEnv>()
       return ok(c, payload);
     }),
   );
-

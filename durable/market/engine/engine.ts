@@ -231,8 +231,7 @@ export class MatchingEngine {
       (cmd.postOnly !== undefined && typeof cmd.postOnly !== "boolean") ||
       (postOnly && (isMarket || tif !== "GTC")) ||
       (isMarket && (tif === "GTC" || cmd.price !== undefined)) ||
-      (budget !== undefined &&
-        (!isMarket || side !== BUY || !isPositiveInt(budget) || (tif === "FOK" && cmd.qty === undefined)))
+      (budget !== undefined && (!isMarket || side !== BUY || !isPositiveInt(budget) || (tif === "FOK" && cmd.qty === undefined)))
     ) {
       return this.reject("place", id, "invalid-order");
     }
@@ -627,15 +626,7 @@ export class MatchingEngine {
   }
 
   private emitCancelled(t: number, qty: number, reason: CancelReason): void {
-    this.sink.onCancelled(
-      ++this.seqNo,
-      this.oId[t]!,
-      this.oOwner[t]!,
-      SIDE_NAMES[this.oFlags[t]! & F_SELL]!,
-      this.oPrice[t]!,
-      qty,
-      reason,
-    );
+    this.sink.onCancelled(++this.seqNo, this.oId[t]!, this.oOwner[t]!, SIDE_NAMES[this.oFlags[t]! & F_SELL]!, this.oPrice[t]!, qty, reason);
   }
 
   /** Would a limit order at price on side take liquidity? */
@@ -739,16 +730,7 @@ export class MatchingEngine {
               this.freeOrder(m);
             } else {
               oQty[m] = mq - d;
-              sink.onReduced(
-                ++this.seqNo,
-                this.oId[m]!,
-                this.oOwner[m]!,
-                SIDE_NAMES[opp]!,
-                price,
-                d,
-                mq - d,
-                "self-trade",
-              );
+              sink.onReduced(++this.seqNo, this.oId[m]!, this.oOwner[m]!, SIDE_NAMES[opp]!, price, d, mq - d, "self-trade");
             }
             rem -= d;
             if (rem === 0) {

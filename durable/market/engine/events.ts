@@ -1,12 +1,4 @@
-import type {
-  CancelReason,
-  CommandKind,
-  EngineEvent,
-  EngineSink,
-  ReduceReason,
-  RejectReason,
-  Side,
-} from "./types.ts";
+import type { CancelReason, CommandKind, EngineEvent, EngineSink, ReduceReason, RejectReason, Side } from "./types.ts";
 
 /** A sink that drops everything. */
 export const NULL_SINK: EngineSink = {
@@ -65,28 +57,11 @@ export class EventLog implements EngineSink {
     });
   }
 
-  onCancelled(
-    seq: number,
-    id: number,
-    owner: number,
-    side: Side,
-    price: number,
-    qty: number,
-    reason: CancelReason,
-  ): void {
+  onCancelled(seq: number, id: number, owner: number, side: Side, price: number, qty: number, reason: CancelReason): void {
     this.events.push({ type: "cancelled", seq, id, owner, side, price, qty, reason });
   }
 
-  onReduced(
-    seq: number,
-    id: number,
-    owner: number,
-    side: Side,
-    price: number,
-    qty: number,
-    remaining: number,
-    reason: ReduceReason,
-  ): void {
+  onReduced(seq: number, id: number, owner: number, side: Side, price: number, qty: number, remaining: number, reason: ReduceReason): void {
     this.events.push({ type: "reduced", seq, id, owner, side, price, qty, remaining, reason });
   }
 

@@ -26,13 +26,7 @@ export type StpMode = "none" | "cancel-newest" | "cancel-oldest" | "cancel-both"
 export type CancelReason = "user" | "ioc-remainder" | "fok-unfilled" | "post-only" | "self-trade";
 export type ReduceReason = "user" | "self-trade";
 export type CommandKind = "place" | "cancel" | "move" | "reduce";
-export type RejectReason =
-  | "invalid-order"
-  | "invalid-price"
-  | "invalid-qty"
-  | "duplicate-id"
-  | "unknown-order"
-  | "post-only-would-cross";
+export type RejectReason = "invalid-order" | "invalid-price" | "invalid-qty" | "duplicate-id" | "unknown-order" | "post-only-would-cross";
 
 export interface PlaceCommand {
   /** Unique among live orders (the caller keeps ids unique for good). */
@@ -120,26 +114,9 @@ export interface EngineSink {
     takerRemaining: number,
   ): void;
   /** The order ended; qty is what was left of it. */
-  onCancelled(
-    seq: number,
-    id: number,
-    owner: number,
-    side: Side,
-    price: number,
-    qty: number,
-    reason: CancelReason,
-  ): void;
+  onCancelled(seq: number, id: number, owner: number, side: Side, price: number, qty: number, reason: CancelReason): void;
   /** Part of the order was removed without a trade; it lives on with `remaining` lots. */
-  onReduced(
-    seq: number,
-    id: number,
-    owner: number,
-    side: Side,
-    price: number,
-    qty: number,
-    remaining: number,
-    reason: ReduceReason,
-  ): void;
+  onReduced(seq: number, id: number, owner: number, side: Side, price: number, qty: number, remaining: number, reason: ReduceReason): void;
   /** The order left the book to be re-entered at toPrice (losing its time priority). */
   onMoved(seq: number, id: number, owner: number, side: Side, fromPrice: number, toPrice: number, qty: number): void;
   onRejected(seq: number, command: CommandKind, id: number, reason: RejectReason): void;

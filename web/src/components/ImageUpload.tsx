@@ -66,12 +66,25 @@ export function ImageUpload({
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
-      <label htmlFor={inputId} className={`upload-box${preview ? " has-image" : ""}${disabled || uploading ? " disabled" : ""}`} data-testid={testId}>
+      <label
+        htmlFor={inputId}
+        className={`upload-box${preview ? " has-image" : ""}${disabled || uploading ? " disabled" : ""}`}
+        data-testid={testId}
+      >
         {preview ? (
           <img src={preview} alt={label} />
         ) : (
           <span className="upload-hint">
-            <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+            <svg
+              width="28"
+              height="28"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
               <path d="M12 16V4M7 9l5-5 5 5M4 20h16" />
             </svg>
             <span>{uploading ? t("fund.upload.uploading") : t("fund.upload.choose")}</span>
@@ -88,7 +101,9 @@ export function ImageUpload({
         disabled={disabled || uploading}
         onChange={(e) => void pick(e.target.files?.[0])}
       />
-      <span className="field-error" role={shown ? "alert" : undefined}>{shown}</span>
+      <span className="field-error" role={shown ? "alert" : undefined}>
+        {shown}
+      </span>
     </div>
   );
 }

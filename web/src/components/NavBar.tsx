@@ -4,7 +4,17 @@ import { useNavigate } from "react-router";
 import { IconBack } from "./icons.tsx";
 
 /** The custom navigation bar every page uses (the spec hides the native one). */
-export function NavBar({ title, back = true, right, onBack }: { title: ReactNode; back?: boolean; right?: ReactNode; onBack?: () => void }) {
+export function NavBar({
+  title,
+  back = true,
+  right,
+  onBack,
+}: {
+  title: ReactNode;
+  back?: boolean;
+  right?: ReactNode;
+  onBack?: () => void;
+}) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const goBack = onBack ?? (() => (history.length > 1 ? navigate(-1) : navigate("/", { replace: true })));

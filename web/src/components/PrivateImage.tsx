@@ -42,7 +42,12 @@ export function PrivateImage({ src, alt, className, testId }: { src: string; alt
   if (!state.url) return <div className={`private-image private-image-loading ${className ?? ""}`} aria-busy="true" />;
   return (
     <>
-      <button type="button" className={`private-image ${className ?? ""}`} onClick={() => setZoom(true)} aria-label={t("fund.upload.enlarge")}>
+      <button
+        type="button"
+        className={`private-image ${className ?? ""}`}
+        onClick={() => setZoom(true)}
+        aria-label={t("fund.upload.enlarge")}
+      >
         <img src={state.url} alt={alt} data-testid={testId} />
       </button>
       {zoom && (

@@ -38,7 +38,12 @@ export function usePagedList<T>(load: (page: number) => Promise<PageResult<T>>, 
         (result) => {
           if (mine !== seq.current) return;
           busy.current = false;
-          setState((s) => ({ items: page === 1 ? result.items : [...s.items, ...result.items], page, hasMore: result.hasMore, loading: false }));
+          setState((s) => ({
+            items: page === 1 ? result.items : [...s.items, ...result.items],
+            page,
+            hasMore: result.hasMore,
+            loading: false,
+          }));
         },
         (error: unknown) => {
           if (mine !== seq.current) return;

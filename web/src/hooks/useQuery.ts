@@ -27,7 +27,11 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[] = [
       (data) => mine === seq.current && setState({ data, loading: false }),
       (error: unknown) =>
         mine === seq.current &&
-        setState((s) => ({ data: s.data, loading: false, error: error instanceof ApiFailure ? error : new ApiFailure(String(error), "network") })),
+        setState((s) => ({
+          data: s.data,
+          loading: false,
+          error: error instanceof ApiFailure ? error : new ApiFailure(String(error), "network"),
+        })),
     );
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps decide when to load again
   }, deps);

@@ -57,7 +57,12 @@ function encode(params: Params, lang: Lang): URLSearchParams {
   return form;
 }
 
-export async function request<T>(method: "GET" | "POST", path: string, data: Params | FormData = {}, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: "GET" | "POST",
+  path: string,
+  data: Params | FormData = {},
+  options: RequestOptions = {},
+): Promise<T> {
   const h = hooks;
   if (!h) throw new Error("configureApi was not called");
   const headers: Record<string, string> = {};
@@ -84,7 +89,10 @@ export async function request<T>(method: "GET" | "POST", path: string, data: Par
     try {
       res = await fetch(url, { method, headers, body, credentials: "same-origin", signal: controller.signal });
     } catch {
-      throw new ApiFailure(h.text(controller.signal.aborted ? "timeout" : "networkError"), controller.signal.aborted ? "timeout" : "network");
+      throw new ApiFailure(
+        h.text(controller.signal.aborted ? "timeout" : "networkError"),
+        controller.signal.aborted ? "timeout" : "network",
+      );
     }
     let json: { type?: string; code?: number | string; message?: unknown; data?: unknown; msg?: string };
     try {
@@ -116,8 +124,8 @@ export async function request<T>(method: "GET" | "POST", path: string, data: Par
   }
 }
 
-export const get = <T,>(path: string, params?: Params, options?: RequestOptions) => request<T>("GET", path, params, options);
-export const post = <T,>(path: string, data?: Params | FormData, options?: RequestOptions) => request<T>("POST", path, data, options);
+export const get = <T>(path: string, params?: Params, options?: RequestOptions) => request<T>("GET", path, params, options);
+export const post = <T>(path: string, data?: Params | FormData, options?: RequestOptions) => request<T>("POST", path, data, options);
 
 /** A fresh key per user action; reuse it for retries of that same action. */
 export const newIdempotencyKey = () => crypto.randomUUID();

@@ -24,7 +24,9 @@ export function compact(value: string | number | DecimalValue): string {
 
 /** Fixed decimals with thousands separators, half-up. Price precision defaults to 2. */
 export function fixed(value: string | number | DecimalValue, decimals = 2): string {
-  const [int, frac] = dec(value as string).toFixed(decimals, D.ROUND_HALF_UP).split(".");
+  const [int, frac] = dec(value as string)
+    .toFixed(decimals, D.ROUND_HALF_UP)
+    .split(".");
   const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return frac ? `${grouped}.${frac}` : grouped;
 }

@@ -4,8 +4,13 @@ import { atomWithStorage, createJSONStorage } from "jotai/utils";
  * Persisted client state (the spec's list: theme, lang, token, user, fiat, fiats,
  * unread count, logos). Read on init so the first render already has them.
  */
-export const persisted = <T,>(key: string, initial: T) =>
-  atomWithStorage<T>(key, initial, createJSONStorage<T>(() => localStorage), { getOnInit: true });
+export const persisted = <T>(key: string, initial: T) =>
+  atomWithStorage<T>(
+    key,
+    initial,
+    createJSONStorage<T>(() => localStorage),
+    { getOnInit: true },
+  );
 
 /** Bump when stored shapes change incompatibly; storage below it is cleared once. */
 export const STORAGE_VERSION = 1;

@@ -13,9 +13,7 @@ export function formatDate(ts: number | string, withTime = false): string {
 }
 
 export type RelativeTime =
-  | { key: "justNow" }
-  | { key: "minutesAgo" | "hoursAgo" | "daysAgo"; count: number }
-  | { key: "date"; date: string };
+  { key: "justNow" } | { key: "minutesAgo" | "hoursAgo" | "daysAgo"; count: number } | { key: "date"; date: string };
 
 /** The spec's relative time: under 300 s "just now", then minutes, hours, days up to 30 days, then yyyy-mm-dd. */
 export function relativeTime(ts: number | string, now = Date.now()): RelativeTime {

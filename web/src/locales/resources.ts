@@ -14,7 +14,16 @@ import type admin from "./en/admin.json";
 import type market from "./en/market.json";
 import type trade from "./en/trade.json";
 
-export type Resources = typeof common & typeof home & typeof content & typeof auth & typeof setting & typeof fund & typeof kyc & typeof admin & typeof market & typeof trade;
+export type Resources = typeof common &
+  typeof home &
+  typeof content &
+  typeof auth &
+  typeof setting &
+  typeof fund &
+  typeof kyc &
+  typeof admin &
+  typeof market &
+  typeof trade;
 
 declare module "i18next" {
   interface CustomTypeOptions {

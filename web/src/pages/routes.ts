@@ -10,4 +10,14 @@ import { transactionRoutes } from "./transaction/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
-export const pageRoutes: PageRoute[] = [...commonRoutes, ...financialRoutes, ...authRoutes, ...settingRoutes, ...fundRoutes, ...settingMoneyRoutes, ...adminRoutes, ...marketRoutes, ...transactionRoutes];
+export const pageRoutes: PageRoute[] = [
+  ...commonRoutes,
+  ...financialRoutes,
+  ...authRoutes,
+  ...settingRoutes,
+  ...fundRoutes,
+  ...settingMoneyRoutes,
+  ...adminRoutes,
+  ...marketRoutes,
+  ...transactionRoutes,
+];

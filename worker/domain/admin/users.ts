@@ -214,4 +214,3 @@ export async function auditPage(db: Db, page: number, limit: number): Promise<Pa
   const total = totals[0]?.n ?? 0;
   return { data: rows.map((r) => ({ ...r, detail: parseJson(r.detail) })), page, pages: Math.ceil(total / limit), total };
 }
-

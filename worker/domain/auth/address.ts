@@ -12,7 +12,11 @@ export type Address = EmailAddress | MobileAddress;
 
 export const emailAddress = (email: string): EmailAddress => ({ channel: "email", email: email.trim().toLowerCase() });
 
-export const normaliseAreaCode = (areaCode: string): string => areaCode.trim().replace(/^\+/, "").replace(/^0+(?=\d)/, "");
+export const normaliseAreaCode = (areaCode: string): string =>
+  areaCode
+    .trim()
+    .replace(/^\+/, "")
+    .replace(/^0+(?=\d)/, "");
 
 export const mobileAddress = (areaCode: string, mobile: string): MobileAddress => ({
   channel: "sms",

@@ -21,7 +21,14 @@ export async function resetPassword(
   db: Db,
   input: { address: Address; code: string; password: string; pepper: string; now?: number },
 ): Promise<number> {
-  await verifyCode(db, { target: addressTarget(input.address), purpose: "forget", code: input.code, pepper: input.pepper, consume: true, now: input.now });
+  await verifyCode(db, {
+    target: addressTarget(input.address),
+    purpose: "forget",
+    code: input.code,
+    pepper: input.pepper,
+    consume: true,
+    now: input.now,
+  });
   const account = await findAccount(db, input.address);
   if (!account) throw badRequest("CODE_INVALID");
   const passwordHash = await hashPassword(input.password, input.pepper);
@@ -61,7 +68,11 @@ async function ownAccount(db: Db, userId: number): Promise<AccountRow> {
 
 /** Where codes for an existing account go: its email, else its mobile. */
 const accountTarget = (a: AccountRow): string | null =>
-  a.email ? addressTarget({ channel: "email", email: a.email }) : a.mobile && a.areaCode ? addressTarget({ channel: "sms", areaCode: a.areaCode, mobile: a.mobile }) : null;
+  a.email
+    ? addressTarget({ channel: "email", email: a.email })
+    : a.mobile && a.areaCode
+      ? addressTarget({ channel: "sms", areaCode: a.areaCode, mobile: a.mobile })
+      : null;
 
 /**
  * POST /safe/update_password: sets the PAY password. The current pay password
@@ -115,7 +126,14 @@ export async function bindMobile(
   const { address } = input;
   const holder = await findAccount(db, address);
   if (holder && holder.id !== input.userId) throw conflict("MOBILE_TAKEN");
-  await verifyCode(db, { target: addressTarget(address), purpose: "bind", code: input.code, pepper: input.pepper, consume: true, now: input.now });
+  await verifyCode(db, {
+    target: addressTarget(address),
+    purpose: "bind",
+    code: input.code,
+    pepper: input.pepper,
+    consume: true,
+    now: input.now,
+  });
   try {
     await db.update(users).set({ areaCode: address.areaCode, mobile: address.mobile }).where(eq(users.id, input.userId));
   } catch (err) {

@@ -64,7 +64,13 @@ export async function findSession(db: Db, token: string, now = Date.now(), opts:
   if (cached && cached.until > now && !opts.fresh) return cached.session;
   verified.delete(tokenHash);
   const row = await db
-    .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, role: users.role, status: users.status })
+    .select({
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      status: users.status,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
@@ -106,7 +112,9 @@ export async function liveSessions(db: Db, tokenHashes: string[], now = Date.now
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(inArray(sessions.tokenHash, tokenHashes));
-  return new Set(rows.filter((r) => r.status === "active" && r.expiresAt > now && r.lastSeenAt + SESSION_IDLE_MS > now).map((r) => r.tokenHash));
+  return new Set(
+    rows.filter((r) => r.status === "active" && r.expiresAt > now && r.lastSeenAt + SESSION_IDLE_MS > now).map((r) => r.tokenHash),
+  );
 }
 
 /** Cron clean-up of sessions past either expiry. */

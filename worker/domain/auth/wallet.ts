@@ -17,7 +17,14 @@ export const WALLET_NONCE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
 const STATEMENT = "Sign in to Edge Exchange. This request costs nothing and does not send a transaction.";
 
 /** The EIP-4361 ("Sign-In with Ethereum") text the wallet is asked to sign. */
-export function signInMessage(p: { origin: string; address: string; nonce: string; chainId?: string; issuedAt: number; expiresAt: number }): string {
+export function signInMessage(p: {
+  origin: string;
+  address: string;
+  nonce: string;
+  chainId?: string;
+  issuedAt: number;
+  expiresAt: number;
+}): string {
   const host = new URL(p.origin).host;
   return [
     `${host} wants you to sign in with your Ethereum account:`,
@@ -74,7 +81,15 @@ async function consumeNonce(db: Db, address: string, message: string, now: numbe
  */
 export async function walletSignIn(
   db: Db,
-  input: { mode: "login" | "register"; address: string; signature: string; message: string; inviteCode?: string; meta: SessionMeta; now?: number },
+  input: {
+    mode: "login" | "register";
+    address: string;
+    signature: string;
+    message: string;
+    inviteCode?: string;
+    meta: SessionMeta;
+    now?: number;
+  },
 ): Promise<{ token: string; userId: number; created: boolean }> {
   const now = input.now ?? Date.now();
   const address = input.address.toLowerCase();
@@ -89,7 +104,11 @@ export async function walletSignIn(
     if (existing.status !== "active") throw forbidden("ACCOUNT_LOCKED");
     userId = existing.id;
   } else {
-    ({ id: userId } = await createAccount(db, { walletAddress: address, nickname: maskedNickname({ channel: "wallet", address }), invitedBy }, now));
+    ({ id: userId } = await createAccount(
+      db,
+      { walletAddress: address, nickname: maskedNickname({ channel: "wallet", address }), invitedBy },
+      now,
+    ));
   }
   const session = await startSession(db, userId, input.meta, now);
   await session.insert;

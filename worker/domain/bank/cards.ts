@@ -1,12 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import * as z from "zod/mini";
-import {
-  BANK_FIELDS,
-  bankCardSchema,
-  type BankCardInput,
-  type BankCardView,
-  type BankField,
-} from "../../../schema/api/bank.ts";
+import { BANK_FIELDS, bankCardSchema, type BankCardInput, type BankCardView, type BankField } from "../../../schema/api/bank.ts";
 import type { Lang } from "../../../schema/api/lang.ts";
 import { bankCards } from "../../../schema/db/index.ts";
 import { badRequest, conflict } from "../../http/api-error.ts";

@@ -63,13 +63,16 @@ export async function latestPopup(db: Db, lang: Lang): Promise<ArticlePage | nul
 }
 
 /** POST /news/list: one page of a category, pinned (lower sort) first, then newest first. */
-export async function listArticles(
-  db: Db,
-  query: { categoryId: number; page: number; limit: number },
-  lang: Lang,
-): Promise<ArticleList> {
+export async function listArticles(db: Db, query: { categoryId: number; page: number; limit: number }, lang: Lang): Promise<ArticleList> {
   const where = visible(eq(articles.categoryId, query.categoryId));
-  const summary = { id: articles.id, title: pick("title"), abstract: pick("abstract"), cover: articles.cover, link: articles.link, create_time: articles.createdAt };
+  const summary = {
+    id: articles.id,
+    title: pick("title"),
+    abstract: pick("abstract"),
+    cover: articles.cover,
+    link: articles.link,
+    create_time: articles.createdAt,
+  };
   // One round trip for the page and the count (the home tab asks twice on every visit).
   const [list, total] = await db.batch([
     withTexts(db.select(summary).from(articles).$dynamic(), lang)
@@ -84,7 +87,13 @@ export async function listArticles(
 
 /** POST /news/detail: one published article; null for an unknown, unpublished or textless id. */
 export async function articleDetail(db: Db, id: number, lang: Lang): Promise<ArticleDetail | null> {
-  const row = await withTexts(db.select({ ...pageColumns, cover: articles.cover }).from(articles).$dynamic(), lang)
+  const row = await withTexts(
+    db
+      .select({ ...pageColumns, cover: articles.cover })
+      .from(articles)
+      .$dynamic(),
+    lang,
+  )
     .where(visible(eq(articles.id, id)))
     .get();
   return row ?? null;

@@ -173,7 +173,9 @@ export async function refreshFiatRates(
       .values(accepted.map(([currencyCode, rate]) => ({ currencyCode, rate, updatedAt: now })))
       .onConflictDoUpdate({ target: fiatRates.currencyCode, set: { rate: sql`excluded.rate`, updatedAt: sql`excluded.updated_at` } });
     if (heldBack.length > 0) {
-      console.warn(JSON.stringify({ level: "warn", job: "fiat-rates", message: "rates moved more than 2x; stored rates kept", codes: heldBack }));
+      console.warn(
+        JSON.stringify({ level: "warn", job: "fiat-rates", message: "rates moved more than 2x; stored rates kept", codes: heldBack }),
+      );
     }
     return { status: "updated", updated: accepted.map(([code]) => code), heldBack };
   } catch (err) {

@@ -79,7 +79,11 @@ export const isPlausibleKey = (key: string) => key.length > 0 && key.length <= 2
 
 /** The upload row if the user owns it, else null. */
 export const findOwnUpload = (db: Db, userId: number, key: string) =>
-  db.select().from(uploads).where(and(eq(uploads.key, key), eq(uploads.ownerId, userId))).get();
+  db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.ownerId, userId)))
+    .get();
 
 export const findUpload = (db: Db, key: string) => db.select().from(uploads).where(eq(uploads.key, key)).get();
 

@@ -95,7 +95,13 @@ export function journalStatements(db: Db, journal: Journal, now = Date.now()): S
   const deltas = new Map<AccountKey, { userId: number; currencyId: number; accountType: AccountType; available: number; locked: number }>();
   for (const line of checked.lines) {
     const key: AccountKey = `${line.userId}:${line.currencyId}:${line.accountType}`;
-    const d = deltas.get(key) ?? { userId: line.userId, currencyId: line.currencyId, accountType: line.accountType, available: 0, locked: 0 };
+    const d = deltas.get(key) ?? {
+      userId: line.userId,
+      currencyId: line.currencyId,
+      accountType: line.accountType,
+      available: 0,
+      locked: 0,
+    };
     d[line.bucket] += line.amount;
     if (!Number.isSafeInteger(d[line.bucket])) throw new Error("balance delta outside the safe integer range");
     deltas.set(key, d);
@@ -104,7 +110,14 @@ export function journalStatements(db: Db, journal: Journal, now = Date.now()): S
     statements.push(
       db
         .insert(balances)
-        .values({ userId: d.userId, currencyId: d.currencyId, accountType: d.accountType, available: 0, locked: 0, allowNegative: allowsNegative(d.userId) ? 1 : 0 })
+        .values({
+          userId: d.userId,
+          currencyId: d.currencyId,
+          accountType: d.accountType,
+          available: 0,
+          locked: 0,
+          allowNegative: allowsNegative(d.userId) ? 1 : 0,
+        })
         .onConflictDoNothing(),
     );
     if (d.available === 0 && d.locked === 0) continue;
@@ -218,7 +231,8 @@ export function holdEndStatement(db: Db, holdId: string, action: "consume" | "re
   const remainingAfter = sql`${holds.remaining} - ${amount}`;
   const status =
     action === "release" ? sql`'released'` : sql`CASE WHEN ${holds.remaining} - ${amount} = 0 THEN 'consumed' ELSE ${holds.status} END`;
-  const closedAt = action === "release" ? sql`${now}` : sql`CASE WHEN ${holds.remaining} - ${amount} = 0 THEN ${now} ELSE ${holds.closedAt} END`;
+  const closedAt =
+    action === "release" ? sql`${now}` : sql`CASE WHEN ${holds.remaining} - ${amount} = 0 THEN ${now} ELSE ${holds.closedAt} END`;
   return db.update(holds).set({ remaining: remainingAfter, status, closedAt }).where(eq(holds.id, holdId));
 }
 
@@ -248,7 +262,10 @@ export async function hold(
     await commit(db, [...(options.prefix ?? []), ...opened.statements, ...extra]);
     return { holdId: opened.holdId, status: "posted" };
   } catch (err) {
-    if (err instanceof DuplicateJournal && (await db.select({ id: journals.id }).from(journals).where(eq(journals.refKey, opened.journal.refKey)).get())) {
+    if (
+      err instanceof DuplicateJournal &&
+      (await db.select({ id: journals.id }).from(journals).where(eq(journals.refKey, opened.journal.refKey)).get())
+    ) {
       return { holdId: opened.holdId, status: "duplicate" };
     }
     throw err;
@@ -354,4 +371,3 @@ export async function transfer(
   };
   return post(db, journal, extra, options);
 }
-

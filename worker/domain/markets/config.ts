@@ -131,7 +131,11 @@ export const unitsText = (units: number, precision: number): string => fromUnits
  * The average price of fills worth `quoteUnits` for `baseUnits`, to the market's
  * tick, half up (for display): quote / base, exact in integers.
  */
-export function averagePrice(m: Pick<MarketConfig, "base" | "quote" | "priceDecimals" | "tickSize">, quoteUnits: number, baseUnits: number): string {
+export function averagePrice(
+  m: Pick<MarketConfig, "base" | "quote" | "priceDecimals" | "tickSize">,
+  quoteUnits: number,
+  baseUnits: number,
+): string {
   if (baseUnits <= 0) return "0";
   const num = BigInt(quoteUnits) * 10n ** BigInt(m.base.precision + m.priceDecimals);
   const den = BigInt(baseUnits) * 10n ** BigInt(m.quote.precision);

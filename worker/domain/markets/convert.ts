@@ -55,7 +55,11 @@ export async function transferList(db: Db, userId: number) {
   };
 }
 
-async function pair(db: Db, fromRef: string | number, toRef: string | number): Promise<{ from: Currency; to: Currency; fromPrice: Dec; toPrice: Dec }> {
+async function pair(
+  db: Db,
+  fromRef: string | number,
+  toRef: string | number,
+): Promise<{ from: Currency; to: Currency; fromPrice: Dec; toPrice: Dec }> {
   const from = await requireCurrency(db, fromRef);
   const to = await requireCurrency(db, toRef);
   if (from.id === to.id) throw badRequest("TRANSFER_SAME_CURRENCY");
@@ -122,7 +126,13 @@ export async function convert(
     lines: [
       { userId, currencyId: from.id, accountType: CHANGE, bucket: "available", amount: -units },
       { userId: SYSTEM_ACCOUNTS.fees, currencyId: from.id, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available", amount: q.feeUnits },
-      { userId: SYSTEM_ACCOUNTS.house, currencyId: from.id, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available", amount: units - q.feeUnits },
+      {
+        userId: SYSTEM_ACCOUNTS.house,
+        currencyId: from.id,
+        accountType: SYSTEM_ACCOUNT_TYPE,
+        bucket: "available",
+        amount: units - q.feeUnits,
+      },
       { userId: SYSTEM_ACCOUNTS.house, currencyId: to.id, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available", amount: -q.toUnits },
       { userId, currencyId: to.id, accountType: CHANGE, bucket: "available", amount: q.toUnits },
     ],

@@ -335,13 +335,20 @@ export async function listOrders(
   all: MarketConfig[],
   q: { page: number; limit: number; status: "1" | "2"; currency_id?: number; legal_id?: number },
 ) {
-  const wanted = all.filter((m) => (q.currency_id === undefined || m.base.id === q.currency_id) && (q.legal_id === undefined || m.quote.id === q.legal_id));
+  const wanted = all.filter(
+    (m) => (q.currency_id === undefined || m.base.id === q.currency_id) && (q.legal_id === undefined || m.quote.id === q.legal_id),
+  );
   const byId = new Map(all.map((m) => [m.id, m]));
   if (wanted.length === 0) return { data: [] as SpotOrder[], page: q.page, pages: 1, total: 0 };
   const where = and(
     eq(spotOrders.userId, userId),
     inArray(spotOrders.status, q.status === "1" ? [...DOING] : [...COMPLETE]),
-    wanted.length === all.length ? undefined : inArray(spotOrders.marketId, wanted.map((m) => m.id)),
+    wanted.length === all.length
+      ? undefined
+      : inArray(
+          spotOrders.marketId,
+          wanted.map((m) => m.id),
+        ),
   );
   const [rows, total] = await Promise.all([
     db

@@ -64,7 +64,15 @@ export function quotationOf(m: MarketConfig, t: TickerRow | undefined): Quotatio
 
 export function tickerOf(m: MarketConfig, t: TickerRow | undefined): Ticker {
   const q = quotationOf(m, t);
-  return { symbol: q.symbol, now_price: q.now_price, change: q.change, high: q.high, low: q.low, volume: q.volume, time: t?.updatedAt ?? 0 };
+  return {
+    symbol: q.symbol,
+    now_price: q.now_price,
+    change: q.change,
+    high: q.high,
+    low: q.low,
+    volume: q.volume,
+    time: t?.updatedAt ?? 0,
+  };
 }
 
 /** One group per quote currency, in market order. */

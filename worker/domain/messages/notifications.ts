@@ -11,8 +11,7 @@ import type { Db } from "../../http/context.ts";
 
 const visibleTo = (userId: number) => or(eq(notifications.userId, userId), isNull(notifications.userId));
 
-const readBy = (userId: number) =>
-  and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId));
+const readBy = (userId: number) => and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId));
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const row = await db

@@ -17,7 +17,10 @@ export async function listOutbox(db: Db, opts: { to?: string; limit?: number } =
     })
     .from(messageOutbox);
   const filtered = opts.to ? base.where(eq(messageOutbox.recipient, normaliseRecipient(opts.to))) : base;
-  return filtered.orderBy(desc(messageOutbox.id)).limit(opts.limit ?? 100).all();
+  return filtered
+    .orderBy(desc(messageOutbox.id))
+    .limit(opts.limit ?? 100)
+    .all();
 }
 
 /**

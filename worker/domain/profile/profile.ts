@@ -63,11 +63,9 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
   };
 }
 
-export const setNickname = (db: Db, userId: number, nickname: string) =>
-  db.update(users).set({ nickname }).where(eq(users.id, userId));
+export const setNickname = (db: Db, userId: number, nickname: string) => db.update(users).set({ nickname }).where(eq(users.id, userId));
 
-export const setSignature = (db: Db, userId: number, signature: string) =>
-  db.update(users).set({ signature }).where(eq(users.id, userId));
+export const setSignature = (db: Db, userId: number, signature: string) => db.update(users).set({ signature }).where(eq(users.id, userId));
 
 /**
  * Sets the avatar to a file this user uploaded through /upload, as a public

@@ -16,7 +16,8 @@ const BANNERS: SeedArticle[] = [
         title: "Trade at real market prices",
         abstract: "Spot, futures and seconds contracts, all settled at market prices.",
         content: p(
-          "Every order on Edge Exchange is priced and settled at the market price. A seconds contract opens at the market price when your order is accepted and settles at the market price at expiry.",
+          "Every order on Edge Exchange is priced and settled at the market price. A seconds contract opens at the market price when " +
+            "your order is accepted and settles at the market price at expiry.",
           "Fees are shown before you confirm, and every change to your balance appears in your records.",
         ),
       },
@@ -64,7 +65,8 @@ const BANNERS: SeedArticle[] = [
         title: "Tradez aux vrais prix du marché",
         abstract: "Spot, contrats à terme et contrats à la seconde, tous réglés au prix du marché.",
         content: p(
-          "Chaque ordre sur Edge Exchange est valorisé et réglé au prix du marché. Un contrat à la seconde s'ouvre au prix du marché au moment où votre ordre est accepté et se règle au prix du marché à l'échéance.",
+          "Chaque ordre sur Edge Exchange est valorisé et réglé au prix du marché. Un contrat à la seconde s'ouvre au prix du marché " +
+            "au moment où votre ordre est accepté et se règle au prix du marché à l'échéance.",
           "Les frais sont affichés avant votre confirmation, et chaque variation de solde apparaît dans votre historique.",
         ),
       },
@@ -72,7 +74,8 @@ const BANNERS: SeedArticle[] = [
         title: "Opere a precios reales de mercado",
         abstract: "Spot, futuros y contratos por segundos, todos liquidados a precio de mercado.",
         content: p(
-          "Cada orden en Edge Exchange se valora y se liquida a precio de mercado. Un contrato por segundos se abre al precio de mercado en el momento en que se acepta su orden y se liquida al precio de mercado al vencimiento.",
+          "Cada orden en Edge Exchange se valora y se liquida a precio de mercado. Un contrato por segundos se abre al precio de " +
+            "mercado en el momento en que se acepta su orden y se liquida al precio de mercado al vencimiento.",
           "Las comisiones se muestran antes de confirmar y cada cambio de saldo aparece en su historial.",
         ),
       },
@@ -80,7 +83,8 @@ const BANNERS: SeedArticle[] = [
         title: "Giao dịch theo giá thị trường thực",
         abstract: "Giao ngay, hợp đồng tương lai và hợp đồng giây, tất cả đều thanh toán theo giá thị trường.",
         content: p(
-          "Mọi lệnh trên Edge Exchange đều được định giá và thanh toán theo giá thị trường. Hợp đồng giây mở ở giá thị trường tại thời điểm lệnh của bạn được chấp nhận và thanh toán ở giá thị trường tại thời điểm đáo hạn.",
+          "Mọi lệnh trên Edge Exchange đều được định giá và thanh toán theo giá thị trường. Hợp đồng giây mở ở giá thị trường tại " +
+            "thời điểm lệnh của bạn được chấp nhận và thanh toán ở giá thị trường tại thời điểm đáo hạn.",
           "Phí được hiển thị trước khi bạn xác nhận, và mọi thay đổi số dư đều xuất hiện trong lịch sử của bạn.",
         ),
       },
@@ -98,8 +102,10 @@ const BANNERS: SeedArticle[] = [
         title: "Lock mining with clear terms",
         abstract: "Daily yield, term and early-redemption penalty are shown before you subscribe.",
         content: p(
-          "Choose a fixed term, check the daily yield and the minimum amount, and subscribe. The locked amount stays in your account as a held balance until the term ends.",
-          "If you redeem early, the penalty is the published settlement ratio × remaining days × locked amount, and it is shown before you confirm.",
+          "Choose a fixed term, check the daily yield and the minimum amount, and subscribe. The locked amount stays in your account " +
+            "as a held balance until the term ends.",
+          "If you redeem early, the penalty is the published settlement ratio × remaining days × locked amount, and it is shown " +
+            "before you confirm.",
         ),
       },
       zh: {
@@ -146,24 +152,30 @@ const BANNERS: SeedArticle[] = [
         title: "Le minage bloqué, en toute clarté",
         abstract: "Rendement quotidien, durée et pénalité de remboursement anticipé affichés avant la souscription.",
         content: p(
-          "Choisissez une durée fixe, consultez le rendement quotidien et le montant minimum, puis souscrivez. Le montant bloqué reste sur votre compte sous forme de solde réservé jusqu'à la fin de la durée.",
-          "En cas de remboursement anticipé, la pénalité est égale au ratio de règlement publié × jours restants × montant bloqué, et elle est affichée avant votre confirmation.",
+          "Choisissez une durée fixe, consultez le rendement quotidien et le montant minimum, puis souscrivez. Le montant bloqué " +
+            "reste sur votre compte sous forme de solde réservé jusqu'à la fin de la durée.",
+          "En cas de remboursement anticipé, la pénalité est égale au ratio de règlement publié × jours restants × montant bloqué, " +
+            "et elle est affichée avant votre confirmation.",
         ),
       },
       spa: {
         title: "Minería bloqueada con condiciones claras",
         abstract: "El rendimiento diario, el plazo y la penalización por rescate anticipado se muestran antes de suscribirse.",
         content: p(
-          "Elija un plazo fijo, consulte el rendimiento diario y el importe mínimo, y suscríbase. El importe bloqueado permanece en su cuenta como saldo retenido hasta que termine el plazo.",
-          "Si rescata antes de tiempo, la penalización es la ratio de liquidación publicada × días restantes × importe bloqueado, y se muestra antes de confirmar.",
+          "Elija un plazo fijo, consulte el rendimiento diario y el importe mínimo, y suscríbase. El importe bloqueado permanece en " +
+            "su cuenta como saldo retenido hasta que termine el plazo.",
+          "Si rescata antes de tiempo, la penalización es la ratio de liquidación publicada × días restantes × importe bloqueado, y " +
+            "se muestra antes de confirmar.",
         ),
       },
       vn: {
         title: "Khai thác khóa với điều khoản rõ ràng",
         abstract: "Lợi suất hằng ngày, kỳ hạn và phí phạt rút trước hạn được hiển thị trước khi đăng ký.",
         content: p(
-          "Chọn kỳ hạn cố định, xem lợi suất hằng ngày và số tiền tối thiểu, rồi đăng ký. Số tiền bị khóa vẫn nằm trong tài khoản của bạn dưới dạng số dư tạm giữ cho đến khi hết kỳ hạn.",
-          "Nếu rút trước hạn, phí phạt = tỷ lệ thanh toán đã công bố × số ngày còn lại × số tiền bị khóa, và được hiển thị trước khi bạn xác nhận.",
+          "Chọn kỳ hạn cố định, xem lợi suất hằng ngày và số tiền tối thiểu, rồi đăng ký. Số tiền bị khóa vẫn nằm trong tài khoản " +
+            "của bạn dưới dạng số dư tạm giữ cho đến khi hết kỳ hạn.",
+          "Nếu rút trước hạn, phí phạt = tỷ lệ thanh toán đã công bố × số ngày còn lại × số tiền bị khóa, và được hiển thị trước khi " +
+            "bạn xác nhận.",
         ),
       },
     },
@@ -180,7 +192,8 @@ const BANNERS: SeedArticle[] = [
         title: "Your funds, your records",
         abstract: "Every movement of your funds is a ledger entry you can see.",
         content: p(
-          "Deposits, trades, fees, transfers and withdrawals each leave an entry in your asset records. Funds for open orders and pending withdrawals are held, not spent, until the order completes or is cancelled.",
+          "Deposits, trades, fees, transfers and withdrawals each leave an entry in your asset records. Funds for open orders and " +
+            "pending withdrawals are held, not spent, until the order completes or is cancelled.",
           "Operators work through an audited console, and their actions appear in your records too.",
         ),
       },
@@ -204,7 +217,8 @@ const BANNERS: SeedArticle[] = [
         title: "เงินของคุณ บันทึกของคุณ",
         abstract: "ทุกการเคลื่อนไหวของเงินคือรายการบัญชีที่คุณตรวจดูได้",
         content: p(
-          "การฝาก การซื้อขาย ค่าธรรมเนียม การโอน และการถอน ล้วนมีรายการในประวัติสินทรัพย์ของคุณ เงินสำหรับคำสั่งที่ยังเปิดอยู่และการถอนที่รอดำเนินการจะถูกพักไว้ ไม่ได้ถูกใช้ไป จนกว่าคำสั่งจะเสร็จสิ้นหรือถูกยกเลิก",
+          "การฝาก การซื้อขาย ค่าธรรมเนียม การโอน และการถอน ล้วนมีรายการในประวัติสินทรัพย์ของคุณ " +
+            "เงินสำหรับคำสั่งที่ยังเปิดอยู่และการถอนที่รอดำเนินการจะถูกพักไว้ ไม่ได้ถูกใช้ไป จนกว่าคำสั่งจะเสร็จสิ้นหรือถูกยกเลิก",
           "ผู้ดูแลระบบทำงานผ่านคอนโซลที่มีการบันทึกตรวจสอบ และการดำเนินการของพวกเขาจะปรากฏในประวัติของคุณด้วย",
         ),
       },
@@ -228,7 +242,8 @@ const BANNERS: SeedArticle[] = [
         title: "Vos fonds, votre historique",
         abstract: "Chaque mouvement de vos fonds est une écriture que vous pouvez consulter.",
         content: p(
-          "Dépôts, transactions, frais, transferts et retraits laissent chacun une écriture dans l'historique de vos actifs. Les fonds des ordres ouverts et des retraits en attente sont réservés, pas dépensés, jusqu'à l'exécution ou l'annulation.",
+          "Dépôts, transactions, frais, transferts et retraits laissent chacun une écriture dans l'historique de vos actifs. Les " +
+            "fonds des ordres ouverts et des retraits en attente sont réservés, pas dépensés, jusqu'à l'exécution ou l'annulation.",
           "Les opérateurs agissent via une console auditée ; leurs actions apparaissent aussi dans votre historique.",
         ),
       },
@@ -236,7 +251,9 @@ const BANNERS: SeedArticle[] = [
         title: "Sus fondos, su historial",
         abstract: "Cada movimiento de sus fondos es un asiento que usted puede ver.",
         content: p(
-          "Depósitos, operaciones, comisiones, transferencias y retiros dejan cada uno un asiento en el historial de sus activos. Los fondos de órdenes abiertas y retiros pendientes quedan retenidos, no gastados, hasta que la orden se complete o se cancele.",
+          "Depósitos, operaciones, comisiones, transferencias y retiros dejan cada uno un asiento en el historial de sus activos. " +
+            "Los fondos de órdenes abiertas y retiros pendientes quedan retenidos, no gastados, hasta que la orden se complete o se " +
+            "cancele.",
           "Los operadores actúan a través de una consola auditada; sus acciones también aparecen en su historial.",
         ),
       },
@@ -244,8 +261,10 @@ const BANNERS: SeedArticle[] = [
         title: "Tiền của bạn, lịch sử của bạn",
         abstract: "Mọi biến động tiền của bạn đều là một bút toán bạn có thể xem.",
         content: p(
-          "Nạp tiền, giao dịch, phí, chuyển khoản và rút tiền đều để lại một bút toán trong lịch sử tài sản của bạn. Tiền cho các lệnh đang mở và các lệnh rút đang chờ được tạm giữ, không bị tiêu, cho đến khi lệnh hoàn tất hoặc bị hủy.",
-          "Nhân viên vận hành thao tác qua bảng điều khiển có nhật ký kiểm toán, và các thao tác của họ cũng hiển thị trong lịch sử của bạn.",
+          "Nạp tiền, giao dịch, phí, chuyển khoản và rút tiền đều để lại một bút toán trong lịch sử tài sản của bạn. Tiền cho các " +
+            "lệnh đang mở và các lệnh rút đang chờ được tạm giữ, không bị tiêu, cho đến khi lệnh hoàn tất hoặc bị hủy.",
+          "Nhân viên vận hành thao tác qua bảng điều khiển có nhật ký kiểm toán, và các thao tác của họ cũng hiển thị trong lịch sử " +
+            "của bạn.",
         ),
       },
     },
@@ -264,7 +283,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "We charge no hidden fees. Every fee is a published setting and is shown on the page where it applies:",
           [
-            "• Spot and futures trades: the fee rate is shown in the order panel, and the fee charged appears with each fill. Futures positions held overnight pay the published overnight fee.",
+            "• Spot and futures trades: the fee rate is shown in the order panel, and the fee charged appears with each fill. " +
+              "Futures positions held overnight pay the published overnight fee.",
             "• Seconds contracts: the fee and the payout ratio of each duration are shown before you confirm.",
             "• Withdrawals: the fee of each coin is shown on the withdrawal page before you confirm.",
             "• Transfers between your own accounts are free.",
@@ -306,7 +326,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "เราไม่เก็บค่าธรรมเนียมแอบแฝง ค่าธรรมเนียมทุกรายการเป็นการตั้งค่าที่เปิดเผย และแสดงบนหน้าที่เกี่ยวข้อง:",
           [
-            "• การซื้อขายสปอตและฟิวเจอร์ส: อัตราค่าธรรมเนียมแสดงในแผงส่งคำสั่ง และค่าธรรมเนียมที่เรียกเก็บจะแสดงกับทุกการจับคู่คำสั่ง สถานะฟิวเจอร์สที่ถือข้ามคืนจะเสียค่าธรรมเนียมข้ามคืนตามที่ประกาศ",
+            "• การซื้อขายสปอตและฟิวเจอร์ส: อัตราค่าธรรมเนียมแสดงในแผงส่งคำสั่ง " +
+              "และค่าธรรมเนียมที่เรียกเก็บจะแสดงกับทุกการจับคู่คำสั่ง สถานะฟิวเจอร์สที่ถือข้ามคืนจะเสียค่าธรรมเนียมข้ามคืนตามที่ประกาศ",
             "• สัญญาวินาที: ค่าธรรมเนียมและอัตราผลตอบแทนของแต่ละช่วงเวลาแสดงก่อนที่คุณจะยืนยัน",
             "• การถอน: ค่าธรรมเนียมของแต่ละเหรียญแสดงบนหน้าถอนก่อนที่คุณจะยืนยัน",
             "• การโอนระหว่างบัญชีของคุณเองไม่มีค่าธรรมเนียม",
@@ -348,7 +369,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "Nous n'appliquons aucun frais caché. Tous les frais sont des paramètres publiés, affichés sur la page où ils s'appliquent :",
           [
-            "• Spot et contrats à terme : le taux de frais est affiché dans le panneau d'ordre, et les frais prélevés apparaissent avec chaque exécution. Les positions à terme conservées d'un jour sur l'autre paient les frais de portage publiés.",
+            "• Spot et contrats à terme : le taux de frais est affiché dans le panneau d'ordre, et les frais prélevés apparaissent " +
+              "avec chaque exécution. Les positions à terme conservées d'un jour sur l'autre paient les frais de portage publiés.",
             "• Contrats à la seconde : les frais et le taux de gain de chaque durée sont affichés avant votre confirmation.",
             "• Retraits : les frais de chaque crypto sont affichés sur la page de retrait avant votre confirmation.",
             "• Les transferts entre vos propres comptes sont gratuits.",
@@ -362,7 +384,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "No cobramos comisiones ocultas. Cada comisión es un parámetro publicado y se muestra en la página donde se aplica:",
           [
-            "• Operaciones spot y de futuros: la tasa de comisión se muestra en el panel de órdenes y la comisión cobrada aparece con cada ejecución. Las posiciones de futuros mantenidas de un día para otro pagan la comisión nocturna publicada.",
+            "• Operaciones spot y de futuros: la tasa de comisión se muestra en el panel de órdenes y la comisión cobrada aparece " +
+              "con cada ejecución. Las posiciones de futuros mantenidas de un día para otro pagan la comisión nocturna publicada.",
             "• Contratos por segundos: la comisión y la tasa de pago de cada duración se muestran antes de confirmar.",
             "• Retiros: la comisión de cada moneda se muestra en la página de retiro antes de confirmar.",
             "• Las transferencias entre sus propias cuentas son gratuitas.",
@@ -376,7 +399,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "Chúng tôi không thu phí ẩn. Mỗi khoản phí là một thiết lập được công bố và hiển thị trên trang áp dụng:",
           [
-            "• Giao dịch giao ngay và hợp đồng tương lai: mức phí hiển thị trong bảng đặt lệnh, và phí thực thu hiển thị cùng mỗi lần khớp lệnh. Vị thế hợp đồng tương lai giữ qua đêm chịu phí qua đêm đã công bố.",
+            "• Giao dịch giao ngay và hợp đồng tương lai: mức phí hiển thị trong bảng đặt lệnh, và phí thực thu hiển thị cùng mỗi " +
+              "lần khớp lệnh. Vị thế hợp đồng tương lai giữ qua đêm chịu phí qua đêm đã công bố.",
             "• Hợp đồng giây: phí và tỷ lệ trả thưởng của từng thời hạn được hiển thị trước khi bạn xác nhận.",
             "• Rút tiền: phí của từng loại coin hiển thị trên trang rút tiền trước khi bạn xác nhận.",
             "• Chuyển tiền giữa các tài khoản của chính bạn được miễn phí.",
@@ -399,9 +423,12 @@ const NEWS: SeedArticle[] = [
           [
             "• The opening price is the market price at the moment your order is accepted.",
             "• The settlement price is the market price at the expiry time, even if settlement runs a moment later.",
-            "• If the prediction is right, you get your stake back plus the payout at the published ratio. If it is wrong, you lose the amount set by the published terms of that duration, up to your whole stake. If the prices are equal, your stake is returned.",
+            "• If the prediction is right, you get your stake back plus the payout at the published ratio. If it is wrong, you lose " +
+              "the amount set by the published terms of that duration, up to your whole stake. If the prices are equal, your stake is " +
+              "returned.",
           ].join("\n"),
-          "No one can set the result of an individual order. You can lose the full amount of every contract you open: only trade with money you can afford to lose.",
+          "No one can set the result of an individual order. You can lose the full amount of every contract you open: only trade " +
+            "with money you can afford to lose.",
         ),
       },
       zh: {
@@ -438,7 +465,8 @@ const NEWS: SeedArticle[] = [
           [
             "• ราคาเปิดคือราคาตลาดในขณะที่ระบบรับคำสั่งของคุณ",
             "• ราคาชำระคือราคาตลาด ณ เวลาหมดอายุ แม้การชำระจะดำเนินการช้ากว่านั้นเล็กน้อย",
-            "• หากคาดการณ์ถูก คุณจะได้รับเงินต้นคืนพร้อมผลตอบแทนตามอัตราที่ประกาศ หากคาดการณ์ผิด คุณจะเสียเงินตามเงื่อนไขที่ประกาศของช่วงเวลานั้น สูงสุดเท่ากับเงินต้นทั้งหมด หากราคาเท่ากัน จะคืนเงินต้นให้",
+            "• หากคาดการณ์ถูก คุณจะได้รับเงินต้นคืนพร้อมผลตอบแทนตามอัตราที่ประกาศ หากคาดการณ์ผิด " +
+              "คุณจะเสียเงินตามเงื่อนไขที่ประกาศของช่วงเวลานั้น สูงสุดเท่ากับเงินต้นทั้งหมด หากราคาเท่ากัน จะคืนเงินต้นให้",
           ].join("\n"),
           "ไม่มีใครสามารถกำหนดผลลัพธ์ของคำสั่งใดคำสั่งหนึ่งได้ คุณอาจสูญเสียเงินทั้งหมดของทุกสัญญาที่เปิด โปรดซื้อขายด้วยเงินที่คุณรับความสูญเสียได้เท่านั้น",
         ),
@@ -477,9 +505,12 @@ const NEWS: SeedArticle[] = [
           [
             "• Le prix d'ouverture est le prix du marché au moment où votre ordre est accepté.",
             "• Le prix de règlement est le prix du marché à l'heure d'échéance, même si le règlement s'exécute un peu plus tard.",
-            "• Si la prévision est juste, vous récupérez votre mise plus le gain au taux publié. Si elle est fausse, vous perdez le montant prévu par les conditions publiées de cette durée, au maximum toute votre mise. Si les prix sont égaux, la mise vous est rendue.",
+            "• Si la prévision est juste, vous récupérez votre mise plus le gain au taux publié. Si elle est fausse, vous perdez le " +
+              "montant prévu par les conditions publiées de cette durée, au maximum toute votre mise. Si les prix sont égaux, la mise " +
+              "vous est rendue.",
           ].join("\n"),
-          "Personne ne peut fixer le résultat d'un ordre particulier. Vous pouvez perdre la totalité de chaque contrat ouvert : ne tradez qu'avec de l'argent que vous pouvez vous permettre de perdre.",
+          "Personne ne peut fixer le résultat d'un ordre particulier. Vous pouvez perdre la totalité de chaque contrat ouvert : ne " +
+            "tradez qu'avec de l'argent que vous pouvez vous permettre de perdre.",
         ),
       },
       spa: {
@@ -489,10 +520,14 @@ const NEWS: SeedArticle[] = [
           "Un contrato por segundos es una predicción de que el precio será más alto (sube) o más bajo (baja) tras un tiempo fijo.",
           [
             "• El precio de apertura es el precio de mercado en el momento en que se acepta su orden.",
-            "• El precio de liquidación es el precio de mercado a la hora de vencimiento, aunque la liquidación se ejecute un instante después.",
-            "• Si acierta, recupera su importe más el pago según la tasa publicada. Si falla, pierde lo que establezcan las condiciones publicadas de esa duración, como máximo todo su importe. Si los precios son iguales, se le devuelve el importe.",
+            "• El precio de liquidación es el precio de mercado a la hora de vencimiento, aunque la liquidación se ejecute un " +
+              "instante después.",
+            "• Si acierta, recupera su importe más el pago según la tasa publicada. Si falla, pierde lo que establezcan las " +
+              "condiciones publicadas de esa duración, como máximo todo su importe. Si los precios son iguales, se le devuelve el " +
+              "importe.",
           ].join("\n"),
-          "Nadie puede fijar el resultado de una orden concreta. Puede perder el importe total de cada contrato que abra: opere solo con dinero que pueda permitirse perder.",
+          "Nadie puede fijar el resultado de una orden concreta. Puede perder el importe total de cada contrato que abra: opere solo " +
+            "con dinero que pueda permitirse perder.",
         ),
       },
       vn: {
@@ -503,9 +538,11 @@ const NEWS: SeedArticle[] = [
           [
             "• Giá mở là giá thị trường tại thời điểm lệnh của bạn được chấp nhận.",
             "• Giá thanh toán là giá thị trường tại thời điểm đáo hạn, kể cả khi việc thanh toán chạy chậm hơn một chút.",
-            "• Nếu dự đoán đúng, bạn nhận lại tiền cược cùng khoản thưởng theo tỷ lệ đã công bố. Nếu sai, bạn mất số tiền theo điều khoản đã công bố của thời hạn đó, tối đa toàn bộ tiền cược. Nếu giá bằng nhau, tiền cược được hoàn lại.",
+            "• Nếu dự đoán đúng, bạn nhận lại tiền cược cùng khoản thưởng theo tỷ lệ đã công bố. Nếu sai, bạn mất số tiền theo điều " +
+              "khoản đã công bố của thời hạn đó, tối đa toàn bộ tiền cược. Nếu giá bằng nhau, tiền cược được hoàn lại.",
           ].join("\n"),
-          "Không ai có thể định trước kết quả của một lệnh cụ thể. Bạn có thể mất toàn bộ số tiền của mỗi hợp đồng đã mở: chỉ giao dịch bằng số tiền bạn có thể chấp nhận mất.",
+          "Không ai có thể định trước kết quả của một lệnh cụ thể. Bạn có thể mất toàn bộ số tiền của mỗi hợp đồng đã mở: chỉ giao " +
+            "dịch bằng số tiền bạn có thể chấp nhận mất.",
         ),
       },
     },
@@ -519,9 +556,14 @@ const NEWS: SeedArticle[] = [
         title: "Deposits and withdrawals: how reviews work",
         abstract: "What happens between your request and the credit or payout.",
         content: p(
-          "Deposits: transfer to the address shown on the deposit page and upload your payment voucher. An operator matches the transfer with the receiving account and credits your account; we aim to finish within 24 hours. A deposit that cannot be matched is rejected with a reason, and you can contact support.",
-          "Withdrawals: when you submit a withdrawal, the amount and its fee move from available to held. An operator reviews it, then sends it or rejects it. A rejected withdrawal releases the whole held amount back to available, with the reason in your records.",
-          "There are no hidden withdrawal conditions: the limits are those of your verification level and the minimum amount shown on the withdrawal page.",
+          "Deposits: transfer to the address shown on the deposit page and upload your payment voucher. An operator matches the " +
+            "transfer with the receiving account and credits your account; we aim to finish within 24 hours. A deposit that cannot be " +
+            "matched is rejected with a reason, and you can contact support.",
+          "Withdrawals: when you submit a withdrawal, the amount and its fee move from available to held. An operator reviews it, " +
+            "then sends it or rejects it. A rejected withdrawal releases the whole held amount back to available, with the reason in " +
+            "your records.",
+          "There are no hidden withdrawal conditions: the limits are those of your verification level and the minimum amount shown " +
+            "on the withdrawal page.",
         ),
       },
       zh: {
@@ -546,8 +588,12 @@ const NEWS: SeedArticle[] = [
         title: "การฝากและการถอน: ขั้นตอนการตรวจสอบ",
         abstract: "สิ่งที่เกิดขึ้นระหว่างคำขอของคุณจนถึงการเข้าบัญชีหรือการจ่ายออก",
         content: p(
-          "การฝาก: โอนไปยังที่อยู่ที่แสดงในหน้าฝาก แล้วอัปโหลดหลักฐานการชำระเงิน ผู้ดูแลระบบจะตรวจสอบการโอนกับบัญชีรับเงินแล้วเติมเงินเข้าบัญชีของคุณ เราตั้งเป้าดำเนินการให้เสร็จภายใน 24 ชั่วโมง รายการฝากที่ตรวจสอบไม่ได้จะถูกปฏิเสธพร้อมเหตุผล และคุณสามารถติดต่อฝ่ายบริการลูกค้าได้",
-          "การถอน: เมื่อคุณส่งคำขอถอน จำนวนเงินและค่าธรรมเนียมจะถูกย้ายจากยอดที่ใช้ได้ไปเป็นยอดที่ถูกพักไว้ ผู้ดูแลระบบจะตรวจสอบแล้วส่งออกหรือปฏิเสธ การถอนที่ถูกปฏิเสธจะคืนยอดที่พักไว้ทั้งหมดกลับเป็นยอดที่ใช้ได้ พร้อมระบุเหตุผลในประวัติของคุณ",
+          "การฝาก: โอนไปยังที่อยู่ที่แสดงในหน้าฝาก แล้วอัปโหลดหลักฐานการชำระเงิน " +
+            "ผู้ดูแลระบบจะตรวจสอบการโอนกับบัญชีรับเงินแล้วเติมเงินเข้าบัญชีของคุณ เราตั้งเป้าดำเนินการให้เสร็จภายใน 24 ชั่วโมง " +
+            "รายการฝากที่ตรวจสอบไม่ได้จะถูกปฏิเสธพร้อมเหตุผล และคุณสามารถติดต่อฝ่ายบริการลูกค้าได้",
+          "การถอน: เมื่อคุณส่งคำขอถอน จำนวนเงินและค่าธรรมเนียมจะถูกย้ายจากยอดที่ใช้ได้ไปเป็นยอดที่ถูกพักไว้ " +
+            "ผู้ดูแลระบบจะตรวจสอบแล้วส่งออกหรือปฏิเสธ การถอนที่ถูกปฏิเสธจะคืนยอดที่พักไว้ทั้งหมดกลับเป็นยอดที่ใช้ได้ " +
+            "พร้อมระบุเหตุผลในประวัติของคุณ",
           "ไม่มีเงื่อนไขการถอนแอบแฝง วงเงินขึ้นอยู่กับระดับการยืนยันตัวตนของคุณและจำนวนขั้นต่ำที่แสดงในหน้าถอนเท่านั้น",
         ),
       },
@@ -564,7 +610,8 @@ const NEWS: SeedArticle[] = [
         title: "입출금 심사 안내",
         abstract: "신청부터 입금 반영 또는 송금까지의 과정.",
         content: p(
-          "입금: 입금 페이지에 표시된 주소로 송금한 뒤 결제 증빙을 업로드하세요. 운영자가 수취 계좌의 내역과 대조한 후 계정에 반영하며, 24시간 이내 완료를 목표로 합니다. 확인할 수 없는 입금은 사유와 함께 반려되며, 고객센터에 문의하실 수 있습니다.",
+          "입금: 입금 페이지에 표시된 주소로 송금한 뒤 결제 증빙을 업로드하세요. 운영자가 수취 계좌의 내역과 대조한 후 계정에 반영하며, 24시간 이내 완료를 목표로 합니다. 확인할 수 없는 입금은 사유와 함께 반려되며, " +
+            "고객센터에 문의하실 수 있습니다.",
           "출금: 출금을 신청하면 금액과 수수료가 사용 가능 잔액에서 동결 잔액으로 옮겨집니다. 운영자가 심사한 뒤 송금하거나 반려합니다. 반려된 출금은 동결 금액 전액이 사용 가능 잔액으로 돌아오며, 사유가 내역에 기록됩니다.",
           "숨은 출금 조건은 없습니다. 한도는 인증 등급과 출금 페이지에 표시된 최소 금액으로만 정해집니다.",
         ),
@@ -573,27 +620,42 @@ const NEWS: SeedArticle[] = [
         title: "Dépôts et retraits : comment se passent les vérifications",
         abstract: "Ce qui se passe entre votre demande et le crédit ou le paiement.",
         content: p(
-          "Dépôts : effectuez le virement vers l'adresse affichée sur la page de dépôt, puis téléversez votre justificatif de paiement. Un opérateur rapproche le virement du compte de réception et crédite votre compte ; nous visons un traitement sous 24 heures. Un dépôt qui ne peut pas être rapproché est refusé avec un motif, et vous pouvez contacter le support.",
-          "Retraits : lorsque vous soumettez un retrait, le montant et ses frais passent du solde disponible au solde réservé. Un opérateur l'examine, puis l'envoie ou le refuse. Un retrait refusé libère la totalité du montant réservé vers le solde disponible, avec le motif dans votre historique.",
-          "Aucune condition de retrait cachée : les limites sont celles de votre niveau de vérification et le montant minimum affiché sur la page de retrait.",
+          "Dépôts : effectuez le virement vers l'adresse affichée sur la page de dépôt, puis téléversez votre justificatif de " +
+            "paiement. Un opérateur rapproche le virement du compte de réception et crédite votre compte ; nous visons un traitement " +
+            "sous 24 heures. Un dépôt qui ne peut pas être rapproché est refusé avec un motif, et vous pouvez contacter le support.",
+          "Retraits : lorsque vous soumettez un retrait, le montant et ses frais passent du solde disponible au solde réservé. Un " +
+            "opérateur l'examine, puis l'envoie ou le refuse. Un retrait refusé libère la totalité du montant réservé vers le solde " +
+            "disponible, avec le motif dans votre historique.",
+          "Aucune condition de retrait cachée : les limites sont celles de votre niveau de vérification et le montant minimum " +
+            "affiché sur la page de retrait.",
         ),
       },
       spa: {
         title: "Depósitos y retiros: cómo funcionan las revisiones",
         abstract: "Qué ocurre entre su solicitud y el abono o el pago.",
         content: p(
-          "Depósitos: transfiera a la dirección que aparece en la página de depósito y suba su comprobante de pago. Un operador coteja la transferencia con la cuenta receptora y abona su cuenta; procuramos terminar en 24 horas. Si un depósito no puede cotejarse, se rechaza indicando el motivo y puede contactar con soporte.",
-          "Retiros: al enviar un retiro, el importe y su comisión pasan del saldo disponible al retenido. Un operador lo revisa y luego lo envía o lo rechaza. Un retiro rechazado devuelve todo el importe retenido al saldo disponible, con el motivo en su historial.",
-          "No hay condiciones de retiro ocultas: los límites son los de su nivel de verificación y el importe mínimo que se muestra en la página de retiro.",
+          "Depósitos: transfiera a la dirección que aparece en la página de depósito y suba su comprobante de pago. Un operador " +
+            "coteja la transferencia con la cuenta receptora y abona su cuenta; procuramos terminar en 24 horas. Si un depósito no " +
+            "puede cotejarse, se rechaza indicando el motivo y puede contactar con soporte.",
+          "Retiros: al enviar un retiro, el importe y su comisión pasan del saldo disponible al retenido. Un operador lo revisa y " +
+            "luego lo envía o lo rechaza. Un retiro rechazado devuelve todo el importe retenido al saldo disponible, con el motivo en " +
+            "su historial.",
+          "No hay condiciones de retiro ocultas: los límites son los de su nivel de verificación y el importe mínimo que se muestra " +
+            "en la página de retiro.",
         ),
       },
       vn: {
         title: "Nạp và rút tiền: quy trình xét duyệt",
         abstract: "Điều gì diễn ra từ lúc bạn gửi yêu cầu đến khi tiền được ghi có hoặc chi trả.",
         content: p(
-          "Nạp tiền: chuyển đến địa chỉ hiển thị trên trang nạp tiền và tải lên chứng từ thanh toán. Nhân viên vận hành đối chiếu giao dịch với tài khoản nhận rồi ghi có vào tài khoản của bạn; chúng tôi cố gắng hoàn tất trong vòng 24 giờ. Khoản nạp không đối chiếu được sẽ bị từ chối kèm lý do, và bạn có thể liên hệ bộ phận hỗ trợ.",
-          "Rút tiền: khi bạn gửi yêu cầu rút, số tiền và phí được chuyển từ số dư khả dụng sang số dư tạm giữ. Nhân viên vận hành xét duyệt rồi chuyển đi hoặc từ chối. Lệnh rút bị từ chối sẽ trả toàn bộ số tiền tạm giữ về số dư khả dụng, kèm lý do trong lịch sử của bạn.",
-          "Không có điều kiện rút tiền ẩn: hạn mức chỉ phụ thuộc vào cấp xác minh của bạn và số tiền tối thiểu hiển thị trên trang rút tiền.",
+          "Nạp tiền: chuyển đến địa chỉ hiển thị trên trang nạp tiền và tải lên chứng từ thanh toán. Nhân viên vận hành đối chiếu " +
+            "giao dịch với tài khoản nhận rồi ghi có vào tài khoản của bạn; chúng tôi cố gắng hoàn tất trong vòng 24 giờ. Khoản nạp " +
+            "không đối chiếu được sẽ bị từ chối kèm lý do, và bạn có thể liên hệ bộ phận hỗ trợ.",
+          "Rút tiền: khi bạn gửi yêu cầu rút, số tiền và phí được chuyển từ số dư khả dụng sang số dư tạm giữ. Nhân viên vận hành " +
+            "xét duyệt rồi chuyển đi hoặc từ chối. Lệnh rút bị từ chối sẽ trả toàn bộ số tiền tạm giữ về số dư khả dụng, kèm lý do " +
+            "trong lịch sử của bạn.",
+          "Không có điều kiện rút tiền ẩn: hạn mức chỉ phụ thuộc vào cấp xác minh của bạn và số tiền tối thiểu hiển thị trên trang " +
+            "rút tiền.",
         ),
       },
     },
@@ -607,8 +669,10 @@ const NEWS: SeedArticle[] = [
         title: "Show values in 11 currencies",
         abstract: "Pick USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD or VND.",
         content: p(
-          "You can now show the value of your assets in one of 11 currencies: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD and VND. Change it in Settings.",
-          "Rates are refreshed once a day from a public rate provider and are for display only: balances, trades and withdrawals always use the coin amounts themselves.",
+          "You can now show the value of your assets in one of 11 currencies: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD and " +
+            "VND. Change it in Settings.",
+          "Rates are refreshed once a day from a public rate provider and are for display only: balances, trades and withdrawals " +
+            "always use the coin amounts themselves.",
         ),
       },
       zh: {
@@ -631,8 +695,10 @@ const NEWS: SeedArticle[] = [
         title: "แสดงมูลค่าได้ 11 สกุลเงิน",
         abstract: "เลือก USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD หรือ VND",
         content: p(
-          "ตอนนี้คุณสามารถแสดงมูลค่าสินทรัพย์เป็นสกุลเงินใดก็ได้จาก 11 สกุล: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD และ VND เปลี่ยนได้ในหน้าการตั้งค่า",
-          "อัตราแลกเปลี่ยนอัปเดตวันละครั้งจากผู้ให้บริการอัตราแลกเปลี่ยนสาธารณะ และใช้เพื่อการแสดงผลเท่านั้น ยอดเงิน การซื้อขาย และการถอนจะใช้จำนวนเหรียญจริงเสมอ",
+          "ตอนนี้คุณสามารถแสดงมูลค่าสินทรัพย์เป็นสกุลเงินใดก็ได้จาก 11 สกุล: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD และ " +
+            "VND เปลี่ยนได้ในหน้าการตั้งค่า",
+          "อัตราแลกเปลี่ยนอัปเดตวันละครั้งจากผู้ให้บริการอัตราแลกเปลี่ยนสาธารณะ และใช้เพื่อการแสดงผลเท่านั้น ยอดเงิน การซื้อขาย " +
+            "และการถอนจะใช้จำนวนเหรียญจริงเสมอ",
         ),
       },
       jp: {
@@ -655,24 +721,30 @@ const NEWS: SeedArticle[] = [
         title: "Affichez vos avoirs en 11 devises",
         abstract: "Choisissez USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD ou VND.",
         content: p(
-          "Vous pouvez désormais afficher la valeur de vos actifs dans l'une de 11 devises : USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD et VND. Modifiez-la dans les Paramètres.",
-          "Les taux sont mis à jour une fois par jour auprès d'un fournisseur public et servent uniquement à l'affichage : soldes, transactions et retraits utilisent toujours les quantités de crypto elles-mêmes.",
+          "Vous pouvez désormais afficher la valeur de vos actifs dans l'une de 11 devises : USD, CNY, GBP, HKD, JPY, EUR, AED, THB, " +
+            "PHP, SGD et VND. Modifiez-la dans les Paramètres.",
+          "Les taux sont mis à jour une fois par jour auprès d'un fournisseur public et servent uniquement à l'affichage : soldes, " +
+            "transactions et retraits utilisent toujours les quantités de crypto elles-mêmes.",
         ),
       },
       spa: {
         title: "Vea sus valores en 11 monedas",
         abstract: "Elija USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD o VND.",
         content: p(
-          "Ahora puede mostrar el valor de sus activos en una de 11 monedas: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD y VND. Cámbiela en Ajustes.",
-          "Los tipos de cambio se actualizan una vez al día desde un proveedor público y son solo informativos: los saldos, las operaciones y los retiros siempre usan las cantidades de las propias monedas.",
+          "Ahora puede mostrar el valor de sus activos en una de 11 monedas: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD y VND. " +
+            "Cámbiela en Ajustes.",
+          "Los tipos de cambio se actualizan una vez al día desde un proveedor público y son solo informativos: los saldos, las " +
+            "operaciones y los retiros siempre usan las cantidades de las propias monedas.",
         ),
       },
       vn: {
         title: "Hiển thị giá trị bằng 11 loại tiền tệ",
         abstract: "Chọn USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD hoặc VND.",
         content: p(
-          "Giờ đây bạn có thể hiển thị giá trị tài sản bằng một trong 11 loại tiền tệ: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, SGD và VND. Thay đổi trong phần Cài đặt.",
-          "Tỷ giá được cập nhật mỗi ngày một lần từ một nhà cung cấp tỷ giá công khai và chỉ dùng để hiển thị: số dư, giao dịch và rút tiền luôn dùng chính số lượng coin.",
+          "Giờ đây bạn có thể hiển thị giá trị tài sản bằng một trong 11 loại tiền tệ: USD, CNY, GBP, HKD, JPY, EUR, AED, THB, PHP, " +
+            "SGD và VND. Thay đổi trong phần Cài đặt.",
+          "Tỷ giá được cập nhật mỗi ngày một lần từ một nhà cung cấp tỷ giá công khai và chỉ dùng để hiển thị: số dư, giao dịch và " +
+            "rút tiền luôn dùng chính số lượng coin.",
         ),
       },
     },
@@ -688,8 +760,10 @@ const POPUP: SeedArticle = {
       title: "Security reminder",
       abstract: "Never share your passwords or verification codes.",
       content: p(
-        "Never share your password, trade password or verification codes with anyone, including people who say they work for us. Our staff will never ask for them.",
-        "Contact us only through Customer service in the app. Check the withdrawal address before you confirm: transfers on a blockchain cannot be reversed.",
+        "Never share your password, trade password or verification codes with anyone, including people who say they work for us. Our " +
+          "staff will never ask for them.",
+        "Contact us only through Customer service in the app. Check the withdrawal address before you confirm: transfers on a " +
+          "blockchain cannot be reversed.",
         "Trading digital assets is risky. Prices can move quickly and you can lose money.",
       ),
     },
@@ -742,8 +816,10 @@ const POPUP: SeedArticle = {
       title: "Rappel de sécurité",
       abstract: "Ne communiquez jamais vos mots de passe ni vos codes de vérification.",
       content: p(
-        "Ne communiquez jamais votre mot de passe, votre mot de passe de transaction ou vos codes de vérification à qui que ce soit, y compris à des personnes qui prétendent travailler pour nous. Notre équipe ne vous les demandera jamais.",
-        "Contactez-nous uniquement via le service client de l'application. Vérifiez l'adresse de retrait avant de confirmer : un transfert sur une blockchain est irréversible.",
+        "Ne communiquez jamais votre mot de passe, votre mot de passe de transaction ou vos codes de vérification à qui que ce soit, " +
+          "y compris à des personnes qui prétendent travailler pour nous. Notre équipe ne vous les demandera jamais.",
+        "Contactez-nous uniquement via le service client de l'application. Vérifiez l'adresse de retrait avant de confirmer : un " +
+          "transfert sur une blockchain est irréversible.",
         "Le trading d'actifs numériques est risqué. Les prix peuvent évoluer rapidement et vous pouvez perdre de l'argent.",
       ),
     },
@@ -751,8 +827,10 @@ const POPUP: SeedArticle = {
       title: "Recordatorio de seguridad",
       abstract: "Nunca comparta sus contraseñas ni sus códigos de verificación.",
       content: p(
-        "Nunca comparta su contraseña, su contraseña de operaciones ni sus códigos de verificación con nadie, ni siquiera con quien diga trabajar para nosotros. Nuestro personal nunca se los pedirá.",
-        "Contáctenos solo a través del servicio de atención al cliente de la aplicación. Compruebe la dirección de retiro antes de confirmar: las transferencias en una blockchain no se pueden revertir.",
+        "Nunca comparta su contraseña, su contraseña de operaciones ni sus códigos de verificación con nadie, ni siquiera con quien " +
+          "diga trabajar para nosotros. Nuestro personal nunca se los pedirá.",
+        "Contáctenos solo a través del servicio de atención al cliente de la aplicación. Compruebe la dirección de retiro antes de " +
+          "confirmar: las transferencias en una blockchain no se pueden revertir.",
         "Operar con activos digitales es arriesgado. Los precios pueden moverse rápidamente y puede perder dinero.",
       ),
     },
@@ -760,8 +838,10 @@ const POPUP: SeedArticle = {
       title: "Nhắc nhở bảo mật",
       abstract: "Không bao giờ chia sẻ mật khẩu hoặc mã xác minh.",
       content: p(
-        "Tuyệt đối không chia sẻ mật khẩu, mật khẩu giao dịch hoặc mã xác minh với bất kỳ ai, kể cả người tự xưng là nhân viên của chúng tôi. Nhân viên của chúng tôi sẽ không bao giờ hỏi những thông tin này.",
-        "Chỉ liên hệ với chúng tôi qua bộ phận chăm sóc khách hàng trong ứng dụng. Kiểm tra địa chỉ rút tiền trước khi xác nhận: giao dịch trên blockchain không thể đảo ngược.",
+        "Tuyệt đối không chia sẻ mật khẩu, mật khẩu giao dịch hoặc mã xác minh với bất kỳ ai, kể cả người tự xưng là nhân viên của " +
+          "chúng tôi. Nhân viên của chúng tôi sẽ không bao giờ hỏi những thông tin này.",
+        "Chỉ liên hệ với chúng tôi qua bộ phận chăm sóc khách hàng trong ứng dụng. Kiểm tra địa chỉ rút tiền trước khi xác nhận: " +
+          "giao dịch trên blockchain không thể đảo ngược.",
         "Giao dịch tài sản số có rủi ro. Giá có thể biến động nhanh và bạn có thể bị lỗ.",
       ),
     },

@@ -14,26 +14,35 @@ const FAQ: SeedArticle = {
         ["How do I open an account?", "Register with your email address or mobile number. We send a 6-digit code to confirm it is yours."],
         [
           "Why should I verify my identity?",
-          "Verification protects your account and sets your limits. Lv1 (basic): withdrawals up to 200 BTC per 24 hours and fiat trades up to 2,000 USDT per order. Lv2 (advanced): 500 BTC per 24 hours and 1,000,000 USDT per order.",
+          "Verification protects your account and sets your limits. Lv1 (basic): withdrawals up to 200 BTC per 24 hours and fiat " +
+            "trades up to 2,000 USDT per order. Lv2 (advanced): 500 BTC per 24 hours and 1,000,000 USDT per order.",
         ],
         [
           "What fees do you charge?",
-          "Every fee is shown on the page where it applies before you confirm. Transfers between your own accounts are free. See the news post \"Our fee schedule is public\".",
+          "Every fee is shown on the page where it applies before you confirm. Transfers between your own accounts are free. See the " +
+            'news post "Our fee schedule is public".',
         ],
         [
           "How are prices and results decided?",
           "Only by market prices and the published rules of each product. No one can change the result of a particular account's order.",
         ],
-        ["How long does a deposit take?", "Operators review deposits that come with a payment voucher; we aim to credit them within 24 hours."],
+        [
+          "How long does a deposit take?",
+          "Operators review deposits that come with a payment voucher; we aim to credit them within 24 hours.",
+        ],
         [
           "How long does a withdrawal take?",
-          "The amount is held while an operator reviews the request, then it is sent, or released back to you with a reason. You can follow it in your withdrawal records.",
+          "The amount is held while an operator reviews the request, then it is sent, or released back to you with a reason. You can " +
+            "follow it in your withdrawal records.",
         ],
         [
           "What are the different accounts?",
           "Your assets are kept in separate accounts: spot, futures, seconds contracts and fiat. Move funds between them with a transfer.",
         ],
-        ["I forgot my password. What can I do?", "Tap \"Forgot password\" on the log-in page and confirm with the code sent to your email or mobile."],
+        [
+          "I forgot my password. What can I do?",
+          'Tap "Forgot password" on the log-in page and confirm with the code sent to your email or mobile.',
+        ],
       ),
     },
     zh: {
@@ -74,11 +83,13 @@ const FAQ: SeedArticle = {
         ["จะเปิดบัญชีได้อย่างไร?", "ลงทะเบียนด้วยอีเมลหรือหมายเลขโทรศัพท์มือถือ เราจะส่งรหัส 6 หลักเพื่อยืนยันว่าเป็นของคุณ"],
         [
           "ทำไมต้องยืนยันตัวตน?",
-          "การยืนยันตัวตนช่วยปกป้องบัญชีและกำหนดวงเงินของคุณ Lv1 (พื้นฐาน): ถอนได้สูงสุด 200 BTC ต่อ 24 ชั่วโมง และซื้อขายเงินเฟียตได้สูงสุด 2,000 USDT ต่อคำสั่ง Lv2 (ขั้นสูง): 500 BTC ต่อ 24 ชั่วโมง และ 1,000,000 USDT ต่อคำสั่ง",
+          "การยืนยันตัวตนช่วยปกป้องบัญชีและกำหนดวงเงินของคุณ Lv1 (พื้นฐาน): ถอนได้สูงสุด 200 BTC ต่อ 24 ชั่วโมง " +
+            "และซื้อขายเงินเฟียตได้สูงสุด 2,000 USDT ต่อคำสั่ง Lv2 (ขั้นสูง): 500 BTC ต่อ 24 ชั่วโมง และ 1,000,000 USDT ต่อคำสั่ง",
         ],
         [
           "มีค่าธรรมเนียมอะไรบ้าง?",
-          "ค่าธรรมเนียมทุกรายการแสดงบนหน้าที่เกี่ยวข้องก่อนที่คุณจะยืนยัน การโอนระหว่างบัญชีของคุณเองไม่มีค่าธรรมเนียม ดูรายละเอียดในข่าว \"ตารางค่าธรรมเนียมของเราเปิดเผยต่อสาธารณะ\"",
+          "ค่าธรรมเนียมทุกรายการแสดงบนหน้าที่เกี่ยวข้องก่อนที่คุณจะยืนยัน การโอนระหว่างบัญชีของคุณเองไม่มีค่าธรรมเนียม ดูรายละเอียดในข่าว " +
+            '"ตารางค่าธรรมเนียมของเราเปิดเผยต่อสาธารณะ"',
         ],
         ["ราคาและผลลัพธ์ตัดสินอย่างไร?", "ตัดสินจากราคาตลาดและกฎที่ประกาศของแต่ละผลิตภัณฑ์เท่านั้น ไม่มีใครสามารถเปลี่ยนผลลัพธ์ของคำสั่งของบัญชีใดบัญชีหนึ่งได้"],
         ["การฝากใช้เวลานานเท่าไร?", "ผู้ดูแลระบบจะตรวจสอบรายการฝากที่มีหลักฐานการชำระเงิน เราตั้งเป้าเติมเงินเข้าบัญชีภายใน 24 ชั่วโมง"],
@@ -87,7 +98,7 @@ const FAQ: SeedArticle = {
           "จำนวนเงินจะถูกพักไว้ระหว่างที่ผู้ดูแลระบบตรวจสอบคำขอ จากนั้นจะถูกส่งออก หรือคืนให้คุณพร้อมเหตุผล คุณติดตามสถานะได้ในประวัติการถอน",
         ],
         ["บัญชีแต่ละประเภทต่างกันอย่างไร?", "สินทรัพย์ของคุณแยกเก็บในบัญชีสปอต ฟิวเจอร์ส สัญญาวินาที และเงินเฟียต ย้ายเงินระหว่างบัญชีได้ด้วยการโอน"],
-        ["ลืมรหัสผ่านต้องทำอย่างไร?", "แตะ \"ลืมรหัสผ่าน\" ที่หน้าเข้าสู่ระบบ แล้วยืนยันด้วยรหัสที่ส่งไปยังอีเมลหรือโทรศัพท์มือถือของคุณ"],
+        ["ลืมรหัสผ่านต้องทำอย่างไร?", 'แตะ "ลืมรหัสผ่าน" ที่หน้าเข้าสู่ระบบ แล้วยืนยันด้วยรหัสที่ส่งไปยังอีเมลหรือโทรศัพท์มือถือของคุณ'],
       ),
     },
     jp: {
@@ -98,12 +109,27 @@ const FAQ: SeedArticle = {
           "本人確認が必要なのはなぜですか？",
           "本人確認は口座を守り、利用上限を決めるものです。Lv1（基本）：24時間あたり最大200 BTCの出金、法定通貨取引は1注文あたり最大2,000 USDT。Lv2（上級）：24時間あたり500 BTC、1注文あたり1,000,000 USDT。",
         ],
-        ["どんな手数料がかかりますか？", "すべての手数料は、確定前に該当ページに表示されます。ご自身の口座間の振替は無料です。詳しくはお知らせ「手数料体系を公開しています」をご覧ください。"],
-        ["価格や結果はどのように決まりますか？", "市場価格と各商品の公表ルールだけで決まります。特定の口座の注文結果を誰かが変更することはできません。"],
+        [
+          "どんな手数料がかかりますか？",
+          "すべての手数料は、確定前に該当ページに表示されます。ご自身の口座間の振替は無料です。詳しくはお知らせ「手数料体系を公開しています」をご覧ください。",
+        ],
+        [
+          "価格や結果はどのように決まりますか？",
+          "市場価格と各商品の公表ルールだけで決まります。特定の口座の注文結果を誰かが変更することはできません。",
+        ],
         ["入金にはどのくらいかかりますか？", "支払証明付きの入金は運営スタッフが審査し、24時間以内の反映を目指しています。"],
-        ["出金にはどのくらいかかりますか？", "運営スタッフが審査する間、金額は拘束されます。その後送金されるか、理由とともに返還されます。進捗は出金履歴で確認できます。"],
-        ["口座の種類にはどんな違いがありますか？", "資産は現物、先物、秒契約、法定通貨の各口座に分けて管理されます。口座間の資金移動は振替で行います。"],
-        ["パスワードを忘れた場合は？", "ログイン画面の「パスワードを忘れた」から、メールまたは携帯電話に届くコードで確認して再設定してください。"],
+        [
+          "出金にはどのくらいかかりますか？",
+          "運営スタッフが審査する間、金額は拘束されます。その後送金されるか、理由とともに返還されます。進捗は出金履歴で確認できます。",
+        ],
+        [
+          "口座の種類にはどんな違いがありますか？",
+          "資産は現物、先物、秒契約、法定通貨の各口座に分けて管理されます。口座間の資金移動は振替で行います。",
+        ],
+        [
+          "パスワードを忘れた場合は？",
+          "ログイン画面の「パスワードを忘れた」から、メールまたは携帯電話に届くコードで確認して再設定してください。",
+        ],
       ),
     },
     kor: {
@@ -114,90 +140,148 @@ const FAQ: SeedArticle = {
           "왜 본인 인증을 해야 하나요?",
           "인증은 계정을 보호하고 한도를 정합니다. Lv1(기본): 24시간당 최대 200 BTC 출금, 법정화폐 거래는 주문당 최대 2,000 USDT. Lv2(고급): 24시간당 500 BTC, 주문당 1,000,000 USDT.",
         ],
-        ["어떤 수수료가 있나요?", "모든 수수료는 확인 전에 해당 페이지에 표시됩니다. 본인 계정 간 이체는 무료입니다. 자세한 내용은 공지 「수수료 체계를 공개합니다」를 참고하세요."],
-        ["가격과 결과는 어떻게 결정되나요?", "시장 가격과 각 상품의 공시된 규칙으로만 결정됩니다. 누구도 특정 계정의 주문 결과를 바꿀 수 없습니다."],
+        [
+          "어떤 수수료가 있나요?",
+          "모든 수수료는 확인 전에 해당 페이지에 표시됩니다. 본인 계정 간 이체는 무료입니다. 자세한 내용은 공지 「수수료 체계를 공개합니다」를 참고하세요.",
+        ],
+        [
+          "가격과 결과는 어떻게 결정되나요?",
+          "시장 가격과 각 상품의 공시된 규칙으로만 결정됩니다. 누구도 특정 계정의 주문 결과를 바꿀 수 없습니다.",
+        ],
         ["입금은 얼마나 걸리나요?", "결제 증빙이 있는 입금은 운영자가 심사하며, 24시간 이내 반영을 목표로 합니다."],
-        ["출금은 얼마나 걸리나요?", "운영자가 심사하는 동안 금액은 동결되며, 이후 송금되거나 사유와 함께 돌려드립니다. 진행 상황은 출금 내역에서 확인할 수 있습니다."],
-        ["계정 종류는 어떻게 다른가요?", "자산은 현물, 선물, 초 계약, 법정화폐 계정에 나누어 보관됩니다. 계정 간 자금 이동은 이체로 합니다."],
+        [
+          "출금은 얼마나 걸리나요?",
+          "운영자가 심사하는 동안 금액은 동결되며, 이후 송금되거나 사유와 함께 돌려드립니다. 진행 상황은 출금 내역에서 확인할 수 있습니다.",
+        ],
+        [
+          "계정 종류는 어떻게 다른가요?",
+          "자산은 현물, 선물, 초 계약, 법정화폐 계정에 나누어 보관됩니다. 계정 간 자금 이동은 이체로 합니다.",
+        ],
         ["비밀번호를 잊어버렸어요.", "로그인 화면에서 '비밀번호 찾기'를 누르고 이메일이나 휴대폰으로 받은 코드로 확인한 뒤 재설정하세요."],
       ),
     },
     fra: {
       title: "Questions fréquentes",
       content: qa(
-        ["Comment ouvrir un compte ?", "Inscrivez-vous avec votre adresse e-mail ou votre numéro de mobile. Nous vous envoyons un code à 6 chiffres pour confirmer qu'il vous appartient."],
+        [
+          "Comment ouvrir un compte ?",
+          "Inscrivez-vous avec votre adresse e-mail ou votre numéro de mobile. Nous vous envoyons un code à 6 chiffres pour " +
+            "confirmer qu'il vous appartient.",
+        ],
         [
           "Pourquoi vérifier mon identité ?",
-          "La vérification protège votre compte et fixe vos limites. Lv1 (de base) : retraits jusqu'à 200 BTC par 24 heures et transactions en monnaie fiduciaire jusqu'à 2 000 USDT par ordre. Lv2 (avancé) : 500 BTC par 24 heures et 1 000 000 USDT par ordre.",
+          "La vérification protège votre compte et fixe vos limites. Lv1 (de base) : retraits jusqu'à 200 BTC par 24 heures et " +
+            "transactions en monnaie fiduciaire jusqu'à 2 000 USDT par ordre. Lv2 (avancé) : 500 BTC par 24 heures et 1 000 000 USDT " +
+            "par ordre.",
         ],
         [
           "Quels frais facturez-vous ?",
-          "Tous les frais sont affichés sur la page concernée avant votre confirmation. Les transferts entre vos propres comptes sont gratuits. Voir l'actualité « Notre grille tarifaire est publique ».",
+          "Tous les frais sont affichés sur la page concernée avant votre confirmation. Les transferts entre vos propres comptes " +
+            "sont gratuits. Voir l'actualité « Notre grille tarifaire est publique ».",
         ],
         [
           "Comment les prix et les résultats sont-ils déterminés ?",
-          "Uniquement par les prix du marché et les règles publiées de chaque produit. Personne ne peut modifier le résultat de l'ordre d'un compte en particulier.",
+          "Uniquement par les prix du marché et les règles publiées de chaque produit. Personne ne peut modifier le résultat de " +
+            "l'ordre d'un compte en particulier.",
         ],
-        ["Combien de temps prend un dépôt ?", "Les opérateurs vérifient les dépôts accompagnés d'un justificatif de paiement ; nous visons un crédit sous 24 heures."],
+        [
+          "Combien de temps prend un dépôt ?",
+          "Les opérateurs vérifient les dépôts accompagnés d'un justificatif de paiement ; nous visons un crédit sous 24 heures.",
+        ],
         [
           "Combien de temps prend un retrait ?",
-          "Le montant est réservé pendant qu'un opérateur examine la demande, puis il est envoyé, ou vous est restitué avec un motif. Suivez-le dans votre historique de retraits.",
+          "Le montant est réservé pendant qu'un opérateur examine la demande, puis il est envoyé, ou vous est restitué avec un " +
+            "motif. Suivez-le dans votre historique de retraits.",
         ],
         [
           "Quels sont les différents comptes ?",
-          "Vos actifs sont répartis entre des comptes distincts : spot, contrats à terme, contrats à la seconde et monnaie fiduciaire. Déplacez les fonds entre eux par un transfert.",
+          "Vos actifs sont répartis entre des comptes distincts : spot, contrats à terme, contrats à la seconde et monnaie " +
+            "fiduciaire. Déplacez les fonds entre eux par un transfert.",
         ],
-        ["J'ai oublié mon mot de passe. Que faire ?", "Touchez « Mot de passe oublié » sur la page de connexion et confirmez avec le code envoyé à votre e-mail ou à votre mobile."],
+        [
+          "J'ai oublié mon mot de passe. Que faire ?",
+          "Touchez « Mot de passe oublié » sur la page de connexion et confirmez avec le code envoyé à votre e-mail ou à votre mobile.",
+        ],
       ),
     },
     spa: {
       title: "Preguntas frecuentes",
       content: qa(
-        ["¿Cómo abro una cuenta?", "Regístrese con su correo electrónico o su número de móvil. Le enviamos un código de 6 dígitos para confirmar que es suyo."],
+        [
+          "¿Cómo abro una cuenta?",
+          "Regístrese con su correo electrónico o su número de móvil. Le enviamos un código de 6 dígitos para confirmar que es suyo.",
+        ],
         [
           "¿Por qué debo verificar mi identidad?",
-          "La verificación protege su cuenta y fija sus límites. Lv1 (básica): retiros de hasta 200 BTC cada 24 horas y operaciones fiat de hasta 2.000 USDT por orden. Lv2 (avanzada): 500 BTC cada 24 horas y 1.000.000 USDT por orden.",
+          "La verificación protege su cuenta y fija sus límites. Lv1 (básica): retiros de hasta 200 BTC cada 24 horas y operaciones " +
+            "fiat de hasta 2.000 USDT por orden. Lv2 (avanzada): 500 BTC cada 24 horas y 1.000.000 USDT por orden.",
         ],
         [
           "¿Qué comisiones cobran?",
-          "Cada comisión se muestra en la página donde se aplica antes de confirmar. Las transferencias entre sus propias cuentas son gratuitas. Consulte la noticia «Nuestras comisiones son públicas».",
+          "Cada comisión se muestra en la página donde se aplica antes de confirmar. Las transferencias entre sus propias cuentas " +
+            "son gratuitas. Consulte la noticia «Nuestras comisiones son públicas».",
         ],
         [
           "¿Cómo se deciden los precios y los resultados?",
-          "Solo por los precios de mercado y las reglas publicadas de cada producto. Nadie puede cambiar el resultado de la orden de una cuenta concreta.",
+          "Solo por los precios de mercado y las reglas publicadas de cada producto. Nadie puede cambiar el resultado de la orden de " +
+            "una cuenta concreta.",
         ],
         ["¿Cuánto tarda un depósito?", "Los operadores revisan los depósitos con comprobante de pago; procuramos abonarlos en 24 horas."],
         [
           "¿Cuánto tarda un retiro?",
-          "El importe queda retenido mientras un operador revisa la solicitud; luego se envía o se le devuelve con un motivo. Puede seguirlo en su historial de retiros.",
+          "El importe queda retenido mientras un operador revisa la solicitud; luego se envía o se le devuelve con un motivo. Puede " +
+            "seguirlo en su historial de retiros.",
         ],
-        ["¿Qué cuentas hay?", "Sus activos se guardan en cuentas separadas: spot, futuros, contratos por segundos y fiat. Mueva fondos entre ellas con una transferencia."],
-        ["Olvidé mi contraseña. ¿Qué hago?", "Pulse «¿Olvidó su contraseña?» en la página de inicio de sesión y confirme con el código enviado a su correo o móvil."],
+        [
+          "¿Qué cuentas hay?",
+          "Sus activos se guardan en cuentas separadas: spot, futuros, contratos por segundos y fiat. Mueva fondos entre ellas con " +
+            "una transferencia.",
+        ],
+        [
+          "Olvidé mi contraseña. ¿Qué hago?",
+          "Pulse «¿Olvidó su contraseña?» en la página de inicio de sesión y confirme con el código enviado a su correo o móvil.",
+        ],
       ),
     },
     vn: {
       title: "Câu hỏi thường gặp",
       content: qa(
-        ["Làm thế nào để mở tài khoản?", "Đăng ký bằng địa chỉ email hoặc số điện thoại di động. Chúng tôi gửi mã 6 chữ số để xác nhận đó là của bạn."],
+        [
+          "Làm thế nào để mở tài khoản?",
+          "Đăng ký bằng địa chỉ email hoặc số điện thoại di động. Chúng tôi gửi mã 6 chữ số để xác nhận đó là của bạn.",
+        ],
         [
           "Vì sao tôi cần xác minh danh tính?",
-          "Xác minh giúp bảo vệ tài khoản và xác định hạn mức của bạn. Lv1 (cơ bản): rút tối đa 200 BTC mỗi 24 giờ và giao dịch tiền pháp định tối đa 2.000 USDT mỗi lệnh. Lv2 (nâng cao): 500 BTC mỗi 24 giờ và 1.000.000 USDT mỗi lệnh.",
+          "Xác minh giúp bảo vệ tài khoản và xác định hạn mức của bạn. Lv1 (cơ bản): rút tối đa 200 BTC mỗi 24 giờ và giao dịch tiền " +
+            "pháp định tối đa 2.000 USDT mỗi lệnh. Lv2 (nâng cao): 500 BTC mỗi 24 giờ và 1.000.000 USDT mỗi lệnh.",
         ],
         [
           "Các bạn thu những khoản phí nào?",
-          "Mọi khoản phí đều hiển thị trên trang áp dụng trước khi bạn xác nhận. Chuyển tiền giữa các tài khoản của chính bạn được miễn phí. Xem tin \"Biểu phí của chúng tôi được công khai\".",
+          "Mọi khoản phí đều hiển thị trên trang áp dụng trước khi bạn xác nhận. Chuyển tiền giữa các tài khoản của chính bạn được " +
+            'miễn phí. Xem tin "Biểu phí của chúng tôi được công khai".',
         ],
-        ["Giá và kết quả được quyết định thế nào?", "Chỉ bởi giá thị trường và quy tắc đã công bố của từng sản phẩm. Không ai có thể thay đổi kết quả lệnh của một tài khoản cụ thể."],
-        ["Nạp tiền mất bao lâu?", "Nhân viên vận hành xét duyệt các khoản nạp có chứng từ thanh toán; chúng tôi cố gắng ghi có trong vòng 24 giờ."],
+        [
+          "Giá và kết quả được quyết định thế nào?",
+          "Chỉ bởi giá thị trường và quy tắc đã công bố của từng sản phẩm. Không ai có thể thay đổi kết quả lệnh của một tài khoản cụ thể.",
+        ],
+        [
+          "Nạp tiền mất bao lâu?",
+          "Nhân viên vận hành xét duyệt các khoản nạp có chứng từ thanh toán; chúng tôi cố gắng ghi có trong vòng 24 giờ.",
+        ],
         [
           "Rút tiền mất bao lâu?",
-          "Số tiền được tạm giữ trong khi nhân viên vận hành xét duyệt yêu cầu, sau đó được chuyển đi hoặc hoàn lại cho bạn kèm lý do. Bạn có thể theo dõi trong lịch sử rút tiền.",
+          "Số tiền được tạm giữ trong khi nhân viên vận hành xét duyệt yêu cầu, sau đó được chuyển đi hoặc hoàn lại cho bạn kèm lý " +
+            "do. Bạn có thể theo dõi trong lịch sử rút tiền.",
         ],
         [
           "Có những loại tài khoản nào?",
-          "Tài sản của bạn được giữ trong các tài khoản riêng: giao ngay, hợp đồng tương lai, hợp đồng giây và tiền pháp định. Chuyển tiền giữa chúng bằng chức năng chuyển khoản.",
+          "Tài sản của bạn được giữ trong các tài khoản riêng: giao ngay, hợp đồng tương lai, hợp đồng giây và tiền pháp định. " +
+            "Chuyển tiền giữa chúng bằng chức năng chuyển khoản.",
         ],
-        ["Tôi quên mật khẩu thì phải làm sao?", "Chạm \"Quên mật khẩu\" trên trang đăng nhập và xác nhận bằng mã gửi tới email hoặc điện thoại của bạn."],
+        [
+          "Tôi quên mật khẩu thì phải làm sao?",
+          'Chạm "Quên mật khẩu" trên trang đăng nhập và xác nhận bằng mã gửi tới email hoặc điện thoại của bạn.',
+        ],
       ),
     },
   },
@@ -213,7 +297,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Online customer service: open Customer service in the app to chat with our support team.",
         "Message centre: replies and account notices are also kept in your message centre.",
-        "To help us answer quickly, include your UID, the order or record number, and a screenshot if you saw an error. We aim to reply within 24 hours.",
+        "To help us answer quickly, include your UID, the order or record number, and a screenshot if you saw an error. We aim to " +
+          "reply within 24 hours.",
         "We will never ask for your password, trade password or verification codes.",
       ),
     },
@@ -267,7 +352,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Service client en ligne : ouvrez Service client dans l'application pour discuter avec notre équipe d'assistance.",
         "Centre de messages : les réponses et les avis concernant votre compte sont aussi conservés dans votre centre de messages.",
-        "Pour une réponse rapide, indiquez votre UID, le numéro d'ordre ou d'opération, et une capture d'écran si une erreur s'est affichée. Nous visons une réponse sous 24 heures.",
+        "Pour une réponse rapide, indiquez votre UID, le numéro d'ordre ou d'opération, et une capture d'écran si une erreur s'est " +
+          "affichée. Nous visons une réponse sous 24 heures.",
         "Nous ne vous demanderons jamais votre mot de passe, votre mot de passe de transaction ni vos codes de vérification.",
       ),
     },
@@ -276,7 +362,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Atención al cliente en línea: abra Atención al cliente en la aplicación para chatear con nuestro equipo de soporte.",
         "Centro de mensajes: las respuestas y los avisos de su cuenta también se guardan en su centro de mensajes.",
-        "Para ayudarle antes, incluya su UID, el número de orden o de registro y una captura de pantalla si vio un error. Procuramos responder en 24 horas.",
+        "Para ayudarle antes, incluya su UID, el número de orden o de registro y una captura de pantalla si vio un error. Procuramos " +
+          "responder en 24 horas.",
         "Nunca le pediremos su contraseña, su contraseña de operaciones ni sus códigos de verificación.",
       ),
     },
@@ -285,7 +372,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Chăm sóc khách hàng trực tuyến: mở mục Chăm sóc khách hàng trong ứng dụng để trò chuyện với đội hỗ trợ.",
         "Trung tâm tin nhắn: các phản hồi và thông báo tài khoản cũng được lưu trong trung tâm tin nhắn của bạn.",
-        "Để được hỗ trợ nhanh hơn, hãy gửi kèm UID, mã lệnh hoặc mã giao dịch, và ảnh chụp màn hình nếu bạn gặp lỗi. Chúng tôi cố gắng phản hồi trong vòng 24 giờ.",
+        "Để được hỗ trợ nhanh hơn, hãy gửi kèm UID, mã lệnh hoặc mã giao dịch, và ảnh chụp màn hình nếu bạn gặp lỗi. Chúng tôi cố " +
+          "gắng phản hồi trong vòng 24 giờ.",
         "Chúng tôi sẽ không bao giờ hỏi mật khẩu, mật khẩu giao dịch hay mã xác minh của bạn.",
       ),
     },
@@ -300,7 +388,8 @@ const ABOUT: SeedArticle = {
     en: {
       title: "About us",
       content: p(
-        "Edge Exchange is a mobile trading app for digital assets: spot and futures trading, seconds contracts, lock mining, investment products, IEO subscriptions, an NFT market and more, in nine languages.",
+        "Edge Exchange is a mobile trading app for digital assets: spot and futures trading, seconds contracts, lock mining, " +
+          "investment products, IEO subscriptions, an NFT market and more, in nine languages.",
         [
           "We build it on a few simple rules:",
           "• Prices and results come only from the market and from published product rules.",
@@ -342,7 +431,8 @@ const ABOUT: SeedArticle = {
     th: {
       title: "เกี่ยวกับเรา",
       content: p(
-        "Edge Exchange เป็นแอปซื้อขายสินทรัพย์ดิจิทัลบนมือถือ มีการซื้อขายสปอตและฟิวเจอร์ส สัญญาวินาที ล็อกขุด ผลิตภัณฑ์การลงทุน การจองซื้อ IEO ตลาด NFT และอื่น ๆ รองรับเก้าภาษา",
+        "Edge Exchange เป็นแอปซื้อขายสินทรัพย์ดิจิทัลบนมือถือ มีการซื้อขายสปอตและฟิวเจอร์ส สัญญาวินาที ล็อกขุด ผลิตภัณฑ์การลงทุน " +
+          "การจองซื้อ IEO ตลาด NFT และอื่น ๆ รองรับเก้าภาษา",
         [
           "เราสร้างแอปนี้บนหลักการง่าย ๆ ไม่กี่ข้อ:",
           "• ราคาและผลลัพธ์มาจากตลาดและกฎของผลิตภัณฑ์ที่ประกาศไว้เท่านั้น",
@@ -384,7 +474,8 @@ const ABOUT: SeedArticle = {
     fra: {
       title: "À propos de nous",
       content: p(
-        "Edge Exchange est une application mobile de trading d'actifs numériques : trading spot et à terme, contrats à la seconde, minage bloqué, produits d'investissement, souscriptions IEO, place de marché NFT et plus encore, en neuf langues.",
+        "Edge Exchange est une application mobile de trading d'actifs numériques : trading spot et à terme, contrats à la seconde, " +
+          "minage bloqué, produits d'investissement, souscriptions IEO, place de marché NFT et plus encore, en neuf langues.",
         [
           "Nous la construisons sur quelques règles simples :",
           "• Les prix et les résultats viennent uniquement du marché et des règles publiées des produits.",
@@ -398,7 +489,8 @@ const ABOUT: SeedArticle = {
     spa: {
       title: "Quiénes somos",
       content: p(
-        "Edge Exchange es una aplicación móvil para operar con activos digitales: trading spot y de futuros, contratos por segundos, minería bloqueada, productos de inversión, suscripciones IEO, un mercado NFT y más, en nueve idiomas.",
+        "Edge Exchange es una aplicación móvil para operar con activos digitales: trading spot y de futuros, contratos por segundos, " +
+          "minería bloqueada, productos de inversión, suscripciones IEO, un mercado NFT y más, en nueve idiomas.",
         [
           "La construimos sobre unas pocas reglas sencillas:",
           "• Los precios y los resultados provienen solo del mercado y de las reglas publicadas de cada producto.",
@@ -412,7 +504,8 @@ const ABOUT: SeedArticle = {
     vn: {
       title: "Về chúng tôi",
       content: p(
-        "Edge Exchange là ứng dụng giao dịch tài sản số trên di động: giao dịch giao ngay và hợp đồng tương lai, hợp đồng giây, khai thác khóa, sản phẩm đầu tư, đăng ký IEO, chợ NFT và nhiều hơn nữa, với chín ngôn ngữ.",
+        "Edge Exchange là ứng dụng giao dịch tài sản số trên di động: giao dịch giao ngay và hợp đồng tương lai, hợp đồng giây, khai " +
+          "thác khóa, sản phẩm đầu tư, đăng ký IEO, chợ NFT và nhiều hơn nữa, với chín ngôn ngữ.",
         [
           "Chúng tôi xây dựng ứng dụng dựa trên vài nguyên tắc đơn giản:",
           "• Giá và kết quả chỉ đến từ thị trường và quy tắc sản phẩm đã công bố.",
@@ -434,12 +527,16 @@ const COMPLIANCE: SeedArticle = {
     en: {
       title: "Operational compliance",
       content: p(
-        "Identity verification: we verify users' identity (Lv1 basic, Lv2 advanced) before higher limits apply, and we keep the documents private: only you and authorised reviewers can see them.",
-        "Reviews: deposits with a payment voucher and all withdrawals are reviewed by operators. Held funds are either paid out or released; nothing is frozen without a stated reason.",
-        "Monitoring: we watch for fraud, money laundering and account takeover, and may ask for more information before processing a request.",
+        "Identity verification: we verify users' identity (Lv1 basic, Lv2 advanced) before higher limits apply, and we keep the " +
+          "documents private: only you and authorised reviewers can see them.",
+        "Reviews: deposits with a payment voucher and all withdrawals are reviewed by operators. Held funds are either paid out or " +
+          "released; nothing is frozen without a stated reason.",
+        "Monitoring: we watch for fraud, money laundering and account takeover, and may ask for more information before processing a " +
+          "request.",
         "Regions: because of local rules our services are not offered in some regions, and we may decline or close accounts from them.",
         "Records: account data, ledger entries and operator actions are kept in audit records.",
-        "Risk warning: digital assets are volatile. Futures positions can be liquidated, and seconds contracts can lose the whole stake. Past results do not predict future results. Only trade with money you can afford to lose.",
+        "Risk warning: digital assets are volatile. Futures positions can be liquidated, and seconds contracts can lose the whole " +
+          "stake. Past results do not predict future results. Only trade with money you can afford to lose.",
       ),
     },
     zh: {
@@ -467,12 +564,15 @@ const COMPLIANCE: SeedArticle = {
     th: {
       title: "การปฏิบัติตามกฎระเบียบ",
       content: p(
-        "การยืนยันตัวตน: เรายืนยันตัวตนของผู้ใช้ (Lv1 พื้นฐาน, Lv2 ขั้นสูง) ก่อนใช้วงเงินที่สูงขึ้น และเก็บเอกสารเป็นความลับ มีเพียงคุณและผู้ตรวจสอบที่ได้รับอนุญาตเท่านั้นที่ดูได้",
-        "การตรวจสอบ: รายการฝากที่มีหลักฐานการชำระเงินและการถอนทุกรายการจะได้รับการตรวจสอบโดยผู้ดูแลระบบ เงินที่ถูกพักไว้จะถูกจ่ายออกหรือคืนให้ ไม่มีการอายัดเงินโดยไม่แจ้งเหตุผล",
+        "การยืนยันตัวตน: เรายืนยันตัวตนของผู้ใช้ (Lv1 พื้นฐาน, Lv2 ขั้นสูง) ก่อนใช้วงเงินที่สูงขึ้น และเก็บเอกสารเป็นความลับ " +
+          "มีเพียงคุณและผู้ตรวจสอบที่ได้รับอนุญาตเท่านั้นที่ดูได้",
+        "การตรวจสอบ: รายการฝากที่มีหลักฐานการชำระเงินและการถอนทุกรายการจะได้รับการตรวจสอบโดยผู้ดูแลระบบ " +
+          "เงินที่ถูกพักไว้จะถูกจ่ายออกหรือคืนให้ ไม่มีการอายัดเงินโดยไม่แจ้งเหตุผล",
         "การเฝ้าระวัง: เราเฝ้าระวังการฉ้อโกง การฟอกเงิน และการเข้ายึดบัญชี และอาจขอข้อมูลเพิ่มเติมก่อนดำเนินการตามคำขอ",
         "ภูมิภาค: บริการของเราไม่เปิดให้บริการในบางภูมิภาคเนื่องจากกฎหมายท้องถิ่น และเราอาจปฏิเสธหรือปิดบัญชีจากภูมิภาคเหล่านั้น",
         "บันทึก: ข้อมูลบัญชี รายการบัญชี และการดำเนินการของผู้ดูแลระบบ ถูกเก็บไว้ในบันทึกการตรวจสอบ",
-        "คำเตือนความเสี่ยง: สินทรัพย์ดิจิทัลมีความผันผวนสูง สถานะฟิวเจอร์สอาจถูกบังคับปิด และสัญญาวินาทีอาจสูญเสียเงินต้นทั้งหมด ผลลัพธ์ในอดีตไม่ได้บ่งบอกถึงผลลัพธ์ในอนาคต โปรดซื้อขายด้วยเงินที่คุณรับความสูญเสียได้เท่านั้น",
+        "คำเตือนความเสี่ยง: สินทรัพย์ดิจิทัลมีความผันผวนสูง สถานะฟิวเจอร์สอาจถูกบังคับปิด และสัญญาวินาทีอาจสูญเสียเงินต้นทั้งหมด " +
+          "ผลลัพธ์ในอดีตไม่ได้บ่งบอกถึงผลลัพธ์ในอนาคต โปรดซื้อขายด้วยเงินที่คุณรับความสูญเสียได้เท่านั้น",
       ),
     },
     jp: {
@@ -500,34 +600,52 @@ const COMPLIANCE: SeedArticle = {
     fra: {
       title: "Conformité opérationnelle",
       content: p(
-        "Vérification d'identité : nous vérifions l'identité des utilisateurs (Lv1 de base, Lv2 avancé) avant d'appliquer des limites plus élevées, et nous gardons les documents confidentiels : seuls vous et les vérificateurs autorisés pouvez les consulter.",
-        "Vérifications : les dépôts avec justificatif de paiement et tous les retraits sont examinés par des opérateurs. Les fonds réservés sont soit versés, soit libérés ; rien n'est bloqué sans motif indiqué.",
-        "Surveillance : nous surveillons la fraude, le blanchiment d'argent et la prise de contrôle de comptes, et pouvons demander des informations complémentaires avant de traiter une demande.",
-        "Régions : en raison des réglementations locales, nos services ne sont pas proposés dans certaines régions, et nous pouvons refuser ou fermer les comptes qui en proviennent.",
+        "Vérification d'identité : nous vérifions l'identité des utilisateurs (Lv1 de base, Lv2 avancé) avant d'appliquer des " +
+          "limites plus élevées, et nous gardons les documents confidentiels : seuls vous et les vérificateurs autorisés pouvez les " +
+          "consulter.",
+        "Vérifications : les dépôts avec justificatif de paiement et tous les retraits sont examinés par des opérateurs. Les fonds " +
+          "réservés sont soit versés, soit libérés ; rien n'est bloqué sans motif indiqué.",
+        "Surveillance : nous surveillons la fraude, le blanchiment d'argent et la prise de contrôle de comptes, et pouvons demander " +
+          "des informations complémentaires avant de traiter une demande.",
+        "Régions : en raison des réglementations locales, nos services ne sont pas proposés dans certaines régions, et nous pouvons " +
+          "refuser ou fermer les comptes qui en proviennent.",
         "Registres : les données de compte, les écritures et les actions des opérateurs sont conservées dans des journaux d'audit.",
-        "Avertissement sur les risques : les actifs numériques sont volatils. Les positions à terme peuvent être liquidées et les contrats à la seconde peuvent faire perdre toute la mise. Les résultats passés ne préjugent pas des résultats futurs. Ne tradez qu'avec de l'argent que vous pouvez vous permettre de perdre.",
+        "Avertissement sur les risques : les actifs numériques sont volatils. Les positions à terme peuvent être liquidées et les " +
+          "contrats à la seconde peuvent faire perdre toute la mise. Les résultats passés ne préjugent pas des résultats futurs. Ne " +
+          "tradez qu'avec de l'argent que vous pouvez vous permettre de perdre.",
       ),
     },
     spa: {
       title: "Cumplimiento operativo",
       content: p(
-        "Verificación de identidad: verificamos la identidad de los usuarios (Lv1 básica, Lv2 avanzada) antes de aplicar límites más altos y mantenemos los documentos en privado: solo usted y los revisores autorizados pueden verlos.",
-        "Revisiones: los depósitos con comprobante de pago y todos los retiros los revisan operadores. Los fondos retenidos se pagan o se liberan; nada se bloquea sin un motivo indicado.",
-        "Supervisión: vigilamos el fraude, el blanqueo de capitales y el robo de cuentas, y podemos pedir más información antes de tramitar una solicitud.",
-        "Regiones: por normativa local, nuestros servicios no se ofrecen en algunas regiones y podemos rechazar o cerrar cuentas procedentes de ellas.",
+        "Verificación de identidad: verificamos la identidad de los usuarios (Lv1 básica, Lv2 avanzada) antes de aplicar límites más " +
+          "altos y mantenemos los documentos en privado: solo usted y los revisores autorizados pueden verlos.",
+        "Revisiones: los depósitos con comprobante de pago y todos los retiros los revisan operadores. Los fondos retenidos se pagan " +
+          "o se liberan; nada se bloquea sin un motivo indicado.",
+        "Supervisión: vigilamos el fraude, el blanqueo de capitales y el robo de cuentas, y podemos pedir más información antes de " +
+          "tramitar una solicitud.",
+        "Regiones: por normativa local, nuestros servicios no se ofrecen en algunas regiones y podemos rechazar o cerrar cuentas " +
+          "procedentes de ellas.",
         "Registros: los datos de cuenta, los asientos y las acciones de los operadores se conservan en registros de auditoría.",
-        "Advertencia de riesgo: los activos digitales son volátiles. Las posiciones de futuros pueden liquidarse y en los contratos por segundos se puede perder todo el importe. Los resultados pasados no predicen los futuros. Opere solo con dinero que pueda permitirse perder.",
+        "Advertencia de riesgo: los activos digitales son volátiles. Las posiciones de futuros pueden liquidarse y en los contratos " +
+          "por segundos se puede perder todo el importe. Los resultados pasados no predicen los futuros. Opere solo con dinero que " +
+          "pueda permitirse perder.",
       ),
     },
     vn: {
       title: "Tuân thủ vận hành",
       content: p(
-        "Xác minh danh tính: chúng tôi xác minh danh tính người dùng (Lv1 cơ bản, Lv2 nâng cao) trước khi áp dụng hạn mức cao hơn và giữ kín giấy tờ: chỉ bạn và người xét duyệt được ủy quyền mới xem được.",
-        "Xét duyệt: các khoản nạp có chứng từ thanh toán và mọi lệnh rút đều được nhân viên vận hành xét duyệt. Tiền tạm giữ sẽ được chi trả hoặc giải phóng; không khoản nào bị phong tỏa mà không nêu lý do.",
-        "Giám sát: chúng tôi theo dõi gian lận, rửa tiền và chiếm đoạt tài khoản, và có thể yêu cầu thêm thông tin trước khi xử lý yêu cầu.",
-        "Khu vực: do quy định địa phương, dịch vụ của chúng tôi không được cung cấp ở một số khu vực, và chúng tôi có thể từ chối hoặc đóng tài khoản từ các khu vực đó.",
+        "Xác minh danh tính: chúng tôi xác minh danh tính người dùng (Lv1 cơ bản, Lv2 nâng cao) trước khi áp dụng hạn mức cao hơn và " +
+          "giữ kín giấy tờ: chỉ bạn và người xét duyệt được ủy quyền mới xem được.",
+        "Xét duyệt: các khoản nạp có chứng từ thanh toán và mọi lệnh rút đều được nhân viên vận hành xét duyệt. Tiền tạm giữ sẽ được " +
+          "chi trả hoặc giải phóng; không khoản nào bị phong tỏa mà không nêu lý do.",
+        "Giám sát: chúng tôi theo dõi gian lận, rửa tiền và chiếm đoạt tài khoản, và có thể yêu cầu thêm thông tin trước khi xử lý " +
+          "yêu cầu.",
+        "Khu vực: do quy định địa phương, dịch vụ của chúng tôi không được cung cấp ở một số khu vực, và chúng tôi có thể từ chối " +
+          "hoặc đóng tài khoản từ các khu vực đó.",
         "Hồ sơ: dữ liệu tài khoản, bút toán và thao tác của nhân viên vận hành được lưu trong nhật ký kiểm toán.",
-        "Cảnh báo rủi ro: tài sản số biến động mạnh. Vị thế hợp đồng tương lai có thể bị thanh lý, và hợp đồng giây có thể mất toàn bộ tiền cược. Kết quả trong quá khứ không dự báo kết quả tương lai. Chỉ giao dịch bằng số tiền bạn có thể chấp nhận mất.",
+        "Cảnh báo rủi ro: tài sản số biến động mạnh. Vị thế hợp đồng tương lai có thể bị thanh lý, và hợp đồng giây có thể mất toàn " +
+          "bộ tiền cược. Kết quả trong quá khứ không dự báo kết quả tương lai. Chỉ giao dịch bằng số tiền bạn có thể chấp nhận mất.",
       ),
     },
   },

@@ -2,13 +2,20 @@ import { hashPassword } from "../auth/password.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
-import { sqlText as q } from "./sql.ts";
+import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
 export const DEMO_USERS = [
   { email: "alice@demo.test", password: "alice-demo-2026", nickname: "Alice", role: "user", uid: "80000001", inviteCode: "ALICE1" },
   { email: "bob@demo.test", password: "bob-demo-2026", nickname: "Bob", role: "user", uid: "80000002", inviteCode: "BOBBY2" },
-  { email: "operator@demo.test", password: "operator-demo-2026", nickname: "Operator", role: "operator", uid: "80000003", inviteCode: "OPER03" },
+  {
+    email: "operator@demo.test",
+    password: "operator-demo-2026",
+    nickname: "Operator",
+    role: "operator",
+    uid: "80000003",
+    inviteCode: "OPER03",
+  },
 ] as const;
 
 /**
@@ -20,7 +27,15 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   for (const u of DEMO_USERS) {
     const hash = await hashPassword(u.password, pepper);
     lines.push(
-      `INSERT OR IGNORE INTO users (uid, email, password_hash, nickname, invite_code, role, created_at) VALUES (${q(u.uid)}, ${q(u.email)}, ${q(hash)}, ${q(u.nickname)}, ${q(u.inviteCode)}, ${q(u.role)}, ${now});`,
+      insertOrIgnore("users", {
+        uid: q(u.uid),
+        email: q(u.email),
+        password_hash: q(hash),
+        nickname: q(u.nickname),
+        invite_code: q(u.inviteCode),
+        role: q(u.role),
+        created_at: now,
+      }),
     );
   }
   // Site settings, menu, articles in nine languages, fiat rates and message-centre notices.

@@ -1,4 +1,4 @@
-import { sqlInt, sqlText as q } from "./sql.ts";
+import { sqlInt, sqlText as q, insertOrIgnore, seedGrant } from "./sql.ts";
 
 /**
  * Market seed (after the money seed: it needs the currencies and system users):
@@ -30,12 +30,90 @@ type SeedMarket = {
 const USDT = 3;
 
 export const SEED_MARKETS: SeedMarket[] = [
-  { id: 1, base: 1, quote: USDT, symbol: "BTC/USDT", priceDecimals: 2, qtyDecimals: 4, minQty: "0.0001", minNotional: "1", start: "95000", volatility: "0.6", feed: "BTCUSDT", makerQty: "0.05" },
-  { id: 2, base: 2, quote: USDT, symbol: "ETH/USDT", priceDecimals: 2, qtyDecimals: 4, minQty: "0.001", minNotional: "1", start: "3400", volatility: "0.75", feed: "ETHUSDT", makerQty: "1" },
-  { id: 3, base: 5, quote: USDT, symbol: "SOL/USDT", priceDecimals: 2, qtyDecimals: 2, minQty: "0.01", minNotional: "1", start: "180", volatility: "1.0", feed: "SOLUSDT", makerQty: "20" },
-  { id: 4, base: 6, quote: USDT, symbol: "XRP/USDT", priceDecimals: 4, qtyDecimals: 1, minQty: "0.1", minNotional: "1", start: "2.3", volatility: "0.9", feed: "XRPUSDT", makerQty: "2000" },
-  { id: 5, base: 7, quote: USDT, symbol: "DOGE/USDT", priceDecimals: 5, qtyDecimals: 0, minQty: "1", minNotional: "1", start: "0.32", volatility: "1.1", feed: "DOGEUSDT", makerQty: "10000" },
-  { id: 6, base: 8, quote: USDT, symbol: "TRX/USDT", priceDecimals: 5, qtyDecimals: 0, minQty: "1", minNotional: "1", start: "0.25", volatility: "0.6", feed: "TRXUSDT", makerQty: "15000" },
+  {
+    id: 1,
+    base: 1,
+    quote: USDT,
+    symbol: "BTC/USDT",
+    priceDecimals: 2,
+    qtyDecimals: 4,
+    minQty: "0.0001",
+    minNotional: "1",
+    start: "95000",
+    volatility: "0.6",
+    feed: "BTCUSDT",
+    makerQty: "0.05",
+  },
+  {
+    id: 2,
+    base: 2,
+    quote: USDT,
+    symbol: "ETH/USDT",
+    priceDecimals: 2,
+    qtyDecimals: 4,
+    minQty: "0.001",
+    minNotional: "1",
+    start: "3400",
+    volatility: "0.75",
+    feed: "ETHUSDT",
+    makerQty: "1",
+  },
+  {
+    id: 3,
+    base: 5,
+    quote: USDT,
+    symbol: "SOL/USDT",
+    priceDecimals: 2,
+    qtyDecimals: 2,
+    minQty: "0.01",
+    minNotional: "1",
+    start: "180",
+    volatility: "1.0",
+    feed: "SOLUSDT",
+    makerQty: "20",
+  },
+  {
+    id: 4,
+    base: 6,
+    quote: USDT,
+    symbol: "XRP/USDT",
+    priceDecimals: 4,
+    qtyDecimals: 1,
+    minQty: "0.1",
+    minNotional: "1",
+    start: "2.3",
+    volatility: "0.9",
+    feed: "XRPUSDT",
+    makerQty: "2000",
+  },
+  {
+    id: 5,
+    base: 7,
+    quote: USDT,
+    symbol: "DOGE/USDT",
+    priceDecimals: 5,
+    qtyDecimals: 0,
+    minQty: "1",
+    minNotional: "1",
+    start: "0.32",
+    volatility: "1.1",
+    feed: "DOGEUSDT",
+    makerQty: "10000",
+  },
+  {
+    id: 6,
+    base: 8,
+    quote: USDT,
+    symbol: "TRX/USDT",
+    priceDecimals: 5,
+    qtyDecimals: 0,
+    minQty: "1",
+    minNotional: "1",
+    start: "0.25",
+    volatility: "0.6",
+    feed: "TRXUSDT",
+    makerQty: "15000",
+  },
 ];
 
 export const MAKER_FEE = "0.0008";
@@ -69,33 +147,45 @@ export function marketSeedStatements(now: number, opts: { maker?: boolean } = {}
   const withMaker = opts.maker ?? true;
   const out: string[] = [];
   out.push(
-    `INSERT OR IGNORE INTO users (uid, nickname, invite_code, role, status, created_at) VALUES (${q(MARKET_MAKER.uid)}, ${q(MARKET_MAKER.nickname)}, ${q(MARKET_MAKER.inviteCode)}, 'user', 'active', ${sqlInt(now)});`,
+    insertOrIgnore("users", {
+      uid: q(MARKET_MAKER.uid),
+      nickname: q(MARKET_MAKER.nickname),
+      invite_code: q(MARKET_MAKER.inviteCode),
+      role: "'user'",
+      status: "'active'",
+      created_at: sqlInt(now),
+    }),
   );
   const maker = withMaker ? `(SELECT id FROM users WHERE uid = ${q(MARKET_MAKER.uid)})` : "NULL";
   for (const m of SEED_MARKETS) {
     out.push(
-      `INSERT OR IGNORE INTO markets (id, currency_id, legal_id, symbol, price_decimals, qty_decimals, min_qty, min_notional, maker_fee, taker_fee, market_slippage, start_price, volatility, feed_symbol, maker_user_id, maker_levels, maker_step, maker_qty, enabled, sort) VALUES (${sqlInt(m.id)}, ${sqlInt(m.base)}, ${sqlInt(m.quote)}, ${q(m.symbol)}, ${sqlInt(m.priceDecimals)}, ${sqlInt(m.qtyDecimals)}, ${q(m.minQty)}, ${q(m.minNotional)}, ${q(MAKER_FEE)}, ${q(TAKER_FEE)}, ${q(MARKET_SLIPPAGE)}, ${q(m.start)}, ${q(m.volatility)}, ${q(m.feed)}, ${maker}, ${sqlInt(MARKET_MAKER.levels)}, ${q(MARKET_MAKER.step)}, ${q(m.makerQty)}, 1, ${sqlInt(m.id)});`,
+      insertOrIgnore("markets", {
+        id: sqlInt(m.id),
+        currency_id: sqlInt(m.base),
+        legal_id: sqlInt(m.quote),
+        symbol: q(m.symbol),
+        price_decimals: sqlInt(m.priceDecimals),
+        qty_decimals: sqlInt(m.qtyDecimals),
+        min_qty: q(m.minQty),
+        min_notional: q(m.minNotional),
+        maker_fee: q(MAKER_FEE),
+        taker_fee: q(TAKER_FEE),
+        market_slippage: q(MARKET_SLIPPAGE),
+        start_price: q(m.start),
+        volatility: q(m.volatility),
+        feed_symbol: q(m.feed),
+        maker_user_id: maker,
+        maker_levels: sqlInt(MARKET_MAKER.levels),
+        maker_step: q(MARKET_MAKER.step),
+        maker_qty: q(m.makerQty),
+        enabled: "1",
+        sort: sqlInt(m.id),
+      }),
     );
   }
-  for (const [currencyId, units] of MAKER_GRANTS) out.push(...grantByUid(MARKET_MAKER.uid, currencyId, units, now));
-  for (const [currencyId, units] of HOUSE_GRANTS) out.push(...grantByUid("SYS-HOUSE", currencyId, units, now));
+  for (const [currencyId, units] of MAKER_GRANTS)
+    out.push(...seedGrant(`seed:grant:uid:${MARKET_MAKER.uid}:${currencyId}`, "uid", MARKET_MAKER.uid, currencyId, units, now));
+  for (const [currencyId, units] of HOUSE_GRANTS)
+    out.push(...seedGrant(`seed:grant:uid:SYS-HOUSE:${currencyId}`, "uid", "SYS-HOUSE", currencyId, units, now));
   return out;
-}
-
-/**
- * A deposit from the external account as plain SQL that applies at most once
- * (the same construction as the money seed's grants, keyed by uid): the journal
- * is keyed by ref_key, and balances and entries change only while it has no entries.
- */
-function grantByUid(uid: string, currencyId: number, units: number, now: number): string[] {
-  const ref = q(`seed:grant:uid:${uid}:${currencyId}`);
-  const fresh = `NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.journal_id = j.id)`;
-  const c = sqlInt(currencyId);
-  const u = sqlInt(units);
-  return [
-    `INSERT OR IGNORE INTO journals (kind, ref_key, user_id, memo, created_at) SELECT 'deposit', ${ref}, id, '{"seed":true}', ${sqlInt(now)} FROM users WHERE uid = ${q(uid)};`,
-    `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) SELECT -1, ${c}, 2, -${u}, 0, 1 FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} ON CONFLICT (user_id, currency_id, account_type) DO UPDATE SET available = available + excluded.available;`,
-    `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) SELECT j.user_id, ${c}, 2, ${u}, 0, 0 FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} ON CONFLICT (user_id, currency_id, account_type) DO UPDATE SET available = available + excluded.available;`,
-    `INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) SELECT j.id, -1, ${c}, 2, 'available', -${u}, ${sqlInt(now)} FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} UNION ALL SELECT j.id, j.user_id, ${c}, 2, 'available', ${u}, ${sqlInt(now)} FROM journals j WHERE j.ref_key = ${ref} AND ${fresh};`,
-  ];
 }

@@ -1,4 +1,4 @@
-import { sqlBool, sqlInt, sqlText as q } from "./sql.ts";
+import { sqlBool, sqlInt, sqlText as q, insertOrIgnore, seedGrant } from "./sql.ts";
 
 /**
  * Money seed: system accounts, currencies (BTC 1, ETH 2, USDT 3, USDC 4, …),
@@ -23,14 +23,118 @@ type SeedCurrency = {
 
 /** Precision ≤ 8 keeps every amount a safe integer; DOGE/XRP/TRX at 6 leave room for large holdings. */
 export const SEED_CURRENCIES: SeedCurrency[] = [
-  { id: 1, name: "BTC", precision: 8, display: 8, legal: false, change: true, lever: true, micro: true, min: "0.001", fee: "0.0005", transfer: true, price: "95000" },
-  { id: 2, name: "ETH", precision: 8, display: 6, legal: false, change: true, lever: true, micro: true, min: "0.01", fee: "0.005", transfer: true, price: "3400" },
-  { id: 3, name: "USDT", precision: 6, display: 4, legal: true, change: true, lever: true, micro: true, min: "10", fee: "1", transfer: true, price: "1" },
-  { id: 4, name: "USDC", precision: 6, display: 4, legal: true, change: true, lever: false, micro: false, min: "10", fee: "1", transfer: true, price: "1" },
-  { id: 5, name: "SOL", precision: 8, display: 4, legal: false, change: true, lever: true, micro: false, min: "0.1", fee: "0.01", transfer: true, price: "180" },
-  { id: 6, name: "XRP", precision: 6, display: 4, legal: false, change: true, lever: true, micro: false, min: "20", fee: "0.25", transfer: false, price: "2.3" },
-  { id: 7, name: "DOGE", precision: 6, display: 4, legal: false, change: true, lever: false, micro: false, min: "50", fee: "5", transfer: false, price: "0.32" },
-  { id: 8, name: "TRX", precision: 6, display: 4, legal: false, change: true, lever: false, micro: false, min: "50", fee: "1", transfer: false, price: "0.25" },
+  {
+    id: 1,
+    name: "BTC",
+    precision: 8,
+    display: 8,
+    legal: false,
+    change: true,
+    lever: true,
+    micro: true,
+    min: "0.001",
+    fee: "0.0005",
+    transfer: true,
+    price: "95000",
+  },
+  {
+    id: 2,
+    name: "ETH",
+    precision: 8,
+    display: 6,
+    legal: false,
+    change: true,
+    lever: true,
+    micro: true,
+    min: "0.01",
+    fee: "0.005",
+    transfer: true,
+    price: "3400",
+  },
+  {
+    id: 3,
+    name: "USDT",
+    precision: 6,
+    display: 4,
+    legal: true,
+    change: true,
+    lever: true,
+    micro: true,
+    min: "10",
+    fee: "1",
+    transfer: true,
+    price: "1",
+  },
+  {
+    id: 4,
+    name: "USDC",
+    precision: 6,
+    display: 4,
+    legal: true,
+    change: true,
+    lever: false,
+    micro: false,
+    min: "10",
+    fee: "1",
+    transfer: true,
+    price: "1",
+  },
+  {
+    id: 5,
+    name: "SOL",
+    precision: 8,
+    display: 4,
+    legal: false,
+    change: true,
+    lever: true,
+    micro: false,
+    min: "0.1",
+    fee: "0.01",
+    transfer: true,
+    price: "180",
+  },
+  {
+    id: 6,
+    name: "XRP",
+    precision: 6,
+    display: 4,
+    legal: false,
+    change: true,
+    lever: true,
+    micro: false,
+    min: "20",
+    fee: "0.25",
+    transfer: false,
+    price: "2.3",
+  },
+  {
+    id: 7,
+    name: "DOGE",
+    precision: 6,
+    display: 4,
+    legal: false,
+    change: true,
+    lever: false,
+    micro: false,
+    min: "50",
+    fee: "5",
+    transfer: false,
+    price: "0.32",
+  },
+  {
+    id: 8,
+    name: "TRX",
+    precision: 6,
+    display: 4,
+    legal: false,
+    change: true,
+    lever: false,
+    micro: false,
+    min: "50",
+    fee: "1",
+    transfer: false,
+    price: "0.25",
+  },
 ];
 
 /** Placeholders for local demos only: an operator configures real addresses in /admin/deposit-addresses. */
@@ -60,38 +164,53 @@ export function moneySeedStatements(now: number): string[] {
   const out: string[] = [];
   for (const [id, uid, nickname] of SYSTEM_USERS) {
     out.push(
-      `INSERT OR IGNORE INTO users (id, uid, nickname, invite_code, role, status, created_at) VALUES (${sqlInt(id)}, ${q(uid)}, ${q(nickname)}, ${q(uid)}, 'system', 'locked', 0);`,
+      insertOrIgnore("users", {
+        id: sqlInt(id),
+        uid: q(uid),
+        nickname: q(nickname),
+        invite_code: q(uid),
+        role: "'system'",
+        status: "'locked'",
+        created_at: "0",
+      }),
     );
   }
   for (const c of SEED_CURRENCIES) {
     out.push(
-      `INSERT OR IGNORE INTO currencies (id, name, precision, display_decimals, is_legal, is_change, is_lever, is_micro, can_deposit, can_withdraw, min_withdraw, withdraw_fee, is_transfer, transfer_fee_pct, logo, sort, enabled) VALUES (${sqlInt(c.id)}, ${q(c.name)}, ${sqlInt(c.precision)}, ${sqlInt(c.display)}, ${sqlBool(c.legal)}, ${sqlBool(c.change)}, ${sqlBool(c.lever)}, ${sqlBool(c.micro)}, 1, 1, ${q(c.min)}, ${q(c.fee)}, ${sqlBool(c.transfer)}, ${q(c.transfer ? "0.2" : "0")}, '', ${sqlInt(c.id)}, 1);`,
+      insertOrIgnore("currencies", {
+        id: sqlInt(c.id),
+        name: q(c.name),
+        precision: sqlInt(c.precision),
+        display_decimals: sqlInt(c.display),
+        is_legal: sqlBool(c.legal),
+        is_change: sqlBool(c.change),
+        is_lever: sqlBool(c.lever),
+        is_micro: sqlBool(c.micro),
+        can_deposit: "1",
+        can_withdraw: "1",
+        min_withdraw: q(c.min),
+        withdraw_fee: q(c.fee),
+        is_transfer: sqlBool(c.transfer),
+        transfer_fee_pct: q(c.transfer ? "0.2" : "0"),
+        logo: "''",
+        sort: sqlInt(c.id),
+        enabled: "1",
+      }),
     );
-    out.push(`INSERT OR IGNORE INTO reference_prices (currency_id, price_usdt, updated_at) VALUES (${sqlInt(c.id)}, ${q(c.price)}, ${sqlInt(now)});`);
+    out.push(insertOrIgnore("reference_prices", { currency_id: sqlInt(c.id), price_usdt: q(c.price), updated_at: sqlInt(now) }));
   }
   for (const [currencyId, chain, address] of DEMO_DEPOSIT_ADDRESSES) {
     out.push(
-      `INSERT OR IGNORE INTO deposit_addresses (currency_id, chain, address, enabled, created_at) VALUES (${sqlInt(currencyId)}, ${q(chain)}, ${q(address)}, 1, ${sqlInt(now)});`,
+      insertOrIgnore("deposit_addresses", {
+        currency_id: sqlInt(currencyId),
+        chain: q(chain),
+        address: q(address),
+        enabled: "1",
+        created_at: sqlInt(now),
+      }),
     );
   }
-  for (const [email, currencyId, units] of DEMO_GRANTS) out.push(...grantStatements(email, currencyId, units, now));
+  for (const [email, currencyId, units] of DEMO_GRANTS)
+    out.push(...seedGrant(`seed:grant:${email}:${currencyId}`, "email", email, currencyId, units, now));
   return out;
-}
-
-/**
- * A balanced journal in plain SQL that applies at most once: the journal is keyed by
- * ref_key, and the balance changes and entries happen only while that journal has
- * no entries yet (the entries go last, in one statement).
- */
-function grantStatements(email: string, currencyId: number, units: number, now: number): string[] {
-  const ref = q(`seed:grant:${email}:${currencyId}`);
-  const fresh = `NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.journal_id = j.id)`;
-  const c = sqlInt(currencyId);
-  const u = sqlInt(units);
-  return [
-    `INSERT OR IGNORE INTO journals (kind, ref_key, user_id, memo, created_at) SELECT 'deposit', ${ref}, id, '{"seed":true}', ${sqlInt(now)} FROM users WHERE email = ${q(email)};`,
-    `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) SELECT -1, ${c}, 2, -${u}, 0, 1 FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} ON CONFLICT (user_id, currency_id, account_type) DO UPDATE SET available = available + excluded.available;`,
-    `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) SELECT j.user_id, ${c}, 2, ${u}, 0, 0 FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} ON CONFLICT (user_id, currency_id, account_type) DO UPDATE SET available = available + excluded.available;`,
-    `INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) SELECT j.id, -1, ${c}, 2, 'available', -${u}, ${sqlInt(now)} FROM journals j WHERE j.ref_key = ${ref} AND ${fresh} UNION ALL SELECT j.id, j.user_id, ${c}, 2, 'available', ${u}, ${sqlInt(now)} FROM journals j WHERE j.ref_key = ${ref} AND ${fresh};`,
-  ];
 }

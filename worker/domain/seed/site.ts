@@ -106,7 +106,8 @@ export const SEED_NOTIFICATIONS: { id: number; uid: string | null; ageHours: num
     ageHours: 24,
     title: "How deposit reviews work",
     content: p(
-      "After you upload a payment voucher, an operator matches it with the receiving account and credits you; we aim to finish within 24 hours.",
+      "After you upload a payment voucher, an operator matches it with the receiving account and credits you; we aim to finish " +
+        "within 24 hours.",
       "If a deposit cannot be matched it is rejected with a reason, shown in your deposit records.",
     ),
   },
@@ -115,6 +116,8 @@ export const SEED_NOTIFICATIONS: { id: number; uid: string | null; ageHours: num
     uid: "80000002",
     ageHours: 2,
     title: "Seconds contracts settle at market prices",
-    content: "Each contract opens at the market price when it is accepted and settles at the market price at expiry. You can lose the whole stake.",
+    content:
+      "Each contract opens at the market price when it is accepted and settles at the market price at expiry. You can lose the whole " +
+      "stake.",
   },
 ];

@@ -73,7 +73,9 @@ export async function listAddresses(db: Db, userId: number, page: number, limit:
   const wa = withdrawAddresses;
   const [totals, rows] = await db.batch([
     db.select({ n: count() }).from(wa).where(eq(wa.userId, userId)),
-    addressQuery(db, userId).limit(limit).offset((page - 1) * limit),
+    addressQuery(db, userId)
+      .limit(limit)
+      .offset((page - 1) * limit),
   ]);
   const total = totals[0]?.n ?? 0;
   return { data: rows.map(addressItem), page, pages: Math.ceil(total / limit), total };

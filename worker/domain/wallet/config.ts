@@ -54,7 +54,8 @@ export async function saveCurrency(db: Db, operatorId: number, patch: CurrencyPa
   // Names are identities (the daily limit is valued in "BTC", clients show names): never renamed.
   if (existing && patch.name !== undefined && patch.name !== existing.name) throw badRequest("PARAMETER_ERROR", { field: "name" });
   const precision = patch.precision ?? existing?.precision;
-  if (precision === undefined || (!existing && !patch.name)) throw badRequest("PARAMETER_ERROR", { field: precision === undefined ? "precision" : "name" });
+  if (precision === undefined || (!existing && !patch.name))
+    throw badRequest("PARAMETER_ERROR", { field: precision === undefined ? "precision" : "name" });
   const values = {
     name: patch.name,
     displayDecimals: patch.display_decimals,
@@ -79,7 +80,9 @@ export async function saveCurrency(db: Db, operatorId: number, patch: CurrencyPa
   const statements: Statement[] = [];
   // Created currencies get their id from AUTOINCREMENT; the create is audited under its (unique) name.
   const subject = existing ? existing.id : patch.name!;
-  const idSql = existing ? sql`${existing.id}` : sql`(SELECT ${currencies.id} FROM ${currencies} WHERE ${currencies.name} = ${patch.name!})`;
+  const idSql = existing
+    ? sql`${existing.id}`
+    : sql`(SELECT ${currencies.id} FROM ${currencies} WHERE ${currencies.name} = ${patch.name!})`;
   if (existing) {
     const id = existing.id;
     const set: SQLiteUpdateSetSource<typeof currencies> = { ...defined };
@@ -103,7 +106,17 @@ export async function saveCurrency(db: Db, operatorId: number, patch: CurrencyPa
     );
   }
   statements.push(
-    auditStatement(db, { actorId: operatorId, action: existing ? "currency.update" : "currency.create", subjectType: "currency", subjectId: subject, detail: { ...patch } }, now),
+    auditStatement(
+      db,
+      {
+        actorId: operatorId,
+        action: existing ? "currency.update" : "currency.create",
+        subjectType: "currency",
+        subjectId: subject,
+        detail: { ...patch },
+      },
+      now,
+    ),
   );
   try {
     await commit(db, statements);
@@ -146,10 +159,20 @@ export const listDepositAddresses = (db: Db, currencyId?: number, onlyEnabled = 
     .select({ a: depositAddresses, currency: currencies.name })
     .from(depositAddresses)
     .innerJoin(currencies, eq(currencies.id, depositAddresses.currencyId))
-    .where(and(currencyId ? eq(depositAddresses.currencyId, currencyId) : undefined, onlyEnabled ? eq(depositAddresses.enabled, true) : undefined))
+    .where(
+      and(
+        currencyId ? eq(depositAddresses.currencyId, currencyId) : undefined,
+        onlyEnabled ? eq(depositAddresses.enabled, true) : undefined,
+      ),
+    )
     .orderBy(asc(depositAddresses.currencyId), asc(depositAddresses.chain), asc(depositAddresses.id));
 
-export async function addDepositAddress(db: Db, operatorId: number, input: { currency: string; chain: string; address: string }, now = Date.now()) {
+export async function addDepositAddress(
+  db: Db,
+  operatorId: number,
+  input: { currency: string; chain: string; address: string },
+  now = Date.now(),
+) {
   const currency = await findCurrency(db, input.currency, true);
   if (!currency) throw badRequest("UNKNOWN_CURRENCY");
   try {
@@ -158,7 +181,17 @@ export async function addDepositAddress(db: Db, operatorId: number, input: { cur
         .insert(depositAddresses)
         .values({ currencyId: currency.id, chain: input.chain, address: input.address, enabled: true, createdAt: now })
         .returning({ id: depositAddresses.id }),
-      auditStatement(db, { actorId: operatorId, action: "deposit_address.add", subjectType: "currency", subjectId: currency.id, detail: { chain: input.chain, address: input.address } }, now),
+      auditStatement(
+        db,
+        {
+          actorId: operatorId,
+          action: "deposit_address.add",
+          subjectType: "currency",
+          subjectId: currency.id,
+          detail: { chain: input.chain, address: input.address },
+        },
+        now,
+      ),
     ]);
     return (rows as { id: number }[])[0]!.id;
   } catch (err) {
@@ -172,6 +205,16 @@ export async function setDepositAddressEnabled(db: Db, operatorId: number, id: n
   if (!row) throw notFound();
   await commit(db, [
     db.update(depositAddresses).set({ enabled }).where(eq(depositAddresses.id, id)),
-    auditStatement(db, { actorId: operatorId, action: enabled ? "deposit_address.enable" : "deposit_address.disable", subjectType: "deposit_address", subjectId: id, detail: { address: row.address } }, now),
+    auditStatement(
+      db,
+      {
+        actorId: operatorId,
+        action: enabled ? "deposit_address.enable" : "deposit_address.disable",
+        subjectType: "deposit_address",
+        subjectId: id,
+        detail: { address: row.address },
+      },
+      now,
+    ),
   ]);
 }

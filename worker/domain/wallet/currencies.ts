@@ -16,7 +16,11 @@ export const listCurrencies = (db: Db, includeDisabled = false) =>
 export async function findCurrency(db: Db, ref: string | number, includeDisabled = false): Promise<Currency | undefined> {
   const text = String(ref).trim();
   const row = /^\d+$/.test(text)
-    ? await db.select().from(currencies).where(eq(currencies.id, Number(text))).get()
+    ? await db
+        .select()
+        .from(currencies)
+        .where(eq(currencies.id, Number(text)))
+        .get()
     : await db.select().from(currencies).where(eq(currencies.name, text.toUpperCase())).get();
   return row && (row.enabled || includeDisabled) ? row : undefined;
 }

@@ -5,7 +5,17 @@ import type { Db } from "../../http/context.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { findOwnUpload, keyFromFileUrl } from "../files/uploads.ts";
 import { enforce } from "../limits/rate-limit.ts";
-import { DEPOSIT_ACCOUNT, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE, type Statement, commit, errorText, fromUnits, post, toUnits } from "../ledger/index.ts";
+import {
+  DEPOSIT_ACCOUNT,
+  SYSTEM_ACCOUNTS,
+  SYSTEM_ACCOUNT_TYPE,
+  type Statement,
+  commit,
+  errorText,
+  fromUnits,
+  post,
+  toUnits,
+} from "../ledger/index.ts";
 import { findCurrency, requireCurrency, userAmount } from "./currencies.ts";
 
 /**
@@ -69,7 +79,13 @@ async function pendingDeposit(db: Db, operatorId: number, depositId: number): Pr
 }
 
 /** Credits a pending deposit exactly once; a second confirm (or a confirm after a reject) is 409; one's own is 403. */
-export async function confirmDeposit(db: Db, operatorId: number, depositId: number, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+export async function confirmDeposit(
+  db: Db,
+  operatorId: number,
+  depositId: number,
+  now = Date.now(),
+  prefix: Statement[] = [],
+): Promise<void> {
   const dep = await pendingDeposit(db, operatorId, depositId);
   const currency = await findCurrency(db, dep.currencyId, true);
   if (!currency) throw new Error(`currency ${dep.currencyId} of deposit ${dep.id} is missing`);
@@ -83,7 +99,13 @@ export async function confirmDeposit(db: Db, operatorId: number, depositId: numb
       userId: dep.userId,
       memo: { deposit_id: dep.id },
       lines: [
-        { userId: SYSTEM_ACCOUNTS.external, currencyId: currency.id, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available", amount: -units },
+        {
+          userId: SYSTEM_ACCOUNTS.external,
+          currencyId: currency.id,
+          accountType: SYSTEM_ACCOUNT_TYPE,
+          bucket: "available",
+          amount: -units,
+        },
         { userId: dep.userId, currencyId: currency.id, accountType: DEPOSIT_ACCOUNT, bucket: "available", amount: units },
       ],
     },
@@ -92,7 +114,17 @@ export async function confirmDeposit(db: Db, operatorId: number, depositId: numb
         .update(deposits)
         .set({ status: "confirmed", reviewedBy: operatorId, reviewedAt: now })
         .where(and(eq(deposits.id, dep.id), eq(deposits.status, "pending"))),
-      auditStatement(db, { actorId: operatorId, action: "deposit.confirm", subjectType: "deposit", subjectId: dep.id, detail: { amount: dep.amount, currency: currency.name, user_id: dep.userId } }, now),
+      auditStatement(
+        db,
+        {
+          actorId: operatorId,
+          action: "deposit.confirm",
+          subjectType: "deposit",
+          subjectId: dep.id,
+          detail: { amount: dep.amount, currency: currency.name, user_id: dep.userId },
+        },
+        now,
+      ),
     ],
     { now, prefix },
   );
@@ -100,7 +132,14 @@ export async function confirmDeposit(db: Db, operatorId: number, depositId: numb
 }
 
 /** Rejects a pending deposit: an empty journal under the same review ref_key, so a later confirm cannot credit it. */
-export async function rejectDeposit(db: Db, operatorId: number, depositId: number, reason: string, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+export async function rejectDeposit(
+  db: Db,
+  operatorId: number,
+  depositId: number,
+  reason: string,
+  now = Date.now(),
+  prefix: Statement[] = [],
+): Promise<void> {
   const dep = await pendingDeposit(db, operatorId, depositId);
   const result = await post(
     db,
@@ -110,7 +149,17 @@ export async function rejectDeposit(db: Db, operatorId: number, depositId: numbe
         .update(deposits)
         .set({ status: "rejected", reviewedBy: operatorId, reviewedAt: now, reason })
         .where(and(eq(deposits.id, dep.id), eq(deposits.status, "pending"))),
-      auditStatement(db, { actorId: operatorId, action: "deposit.reject", subjectType: "deposit", subjectId: dep.id, detail: { reason, user_id: dep.userId } }, now),
+      auditStatement(
+        db,
+        {
+          actorId: operatorId,
+          action: "deposit.reject",
+          subjectType: "deposit",
+          subjectId: dep.id,
+          detail: { reason, user_id: dep.userId },
+        },
+        now,
+      ),
     ],
     { now, prefix },
   );

@@ -1,11 +1,28 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { Lang } from "../../../schema/api/lang.ts";
-import type { AdminDepositItem, AdminWithdrawalItem, Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../schema/api/money.ts";
+import type {
+  AdminDepositItem,
+  AdminWithdrawalItem,
+  Paginated,
+  WalletAccount,
+  WalletBalanceRow,
+  WalletList,
+} from "../../../schema/api/money.ts";
 import { balances, currencies, deposits, journals, ledgerEntries, users, withdrawals } from "../../../schema/db/index.ts";
 import type { Db } from "../../http/context.ts";
 import { type MessageCode, translate } from "../../i18n/translate.ts";
 import { fileUrl } from "../files/uploads.ts";
-import { ACCOUNT_NAMES, type AccountName, type AccountType, D, type Dec, accountName, fromUnits, isAccountType, roundDisplay } from "../ledger/index.ts";
+import {
+  ACCOUNT_NAMES,
+  type AccountName,
+  type AccountType,
+  D,
+  type Dec,
+  accountName,
+  fromUnits,
+  isAccountType,
+  roundDisplay,
+} from "../ledger/index.ts";
 import { type PriceMap, usdtPrices } from "../pricing/prices.ts";
 import { type Currency, accountEnabled, accountLabel, listCurrencies } from "./currencies.ts";
 
@@ -19,7 +36,13 @@ type BalanceRow = typeof balances.$inferSelect;
 
 const balanceKey = (currencyId: number, type: number) => `${currencyId}:${type}`;
 
-function accountView(name: AccountName, type: AccountType, list: Currency[], rows: Map<string, BalanceRow>, prices: PriceMap): WalletAccount {
+function accountView(
+  name: AccountName,
+  type: AccountType,
+  list: Currency[],
+  rows: Map<string, BalanceRow>,
+  prices: PriceMap,
+): WalletAccount {
   let total = new D(0);
   const balance: WalletBalanceRow[] = [];
   for (const c of list) {
@@ -64,7 +87,12 @@ export async function walletList(db: Db, userId: number): Promise<WalletList> {
   };
 }
 
-export async function balanceOf(db: Db, userId: number, currencyId: number, type: AccountType): Promise<{ available: number; locked: number }> {
+export async function balanceOf(
+  db: Db,
+  userId: number,
+  currencyId: number,
+  type: AccountType,
+): Promise<{ available: number; locked: number }> {
   const row = await db
     .select({ available: balances.available, locked: balances.locked })
     .from(balances)
@@ -215,8 +243,16 @@ export async function transferHistory(db: Db, userId: number, page: number, limi
 
 // Requests ---------------------------------------------------------------------
 
-const DEPOSIT_STATUS = { pending: [1, "DEPOSIT_STATUS_PENDING"], confirmed: [2, "DEPOSIT_STATUS_CONFIRMED"], rejected: [3, "DEPOSIT_STATUS_REJECTED"] } as const;
-const WITHDRAW_STATUS = { reviewing: [1, "WITHDRAW_STATUS_REVIEWING"], approved: [2, "WITHDRAW_STATUS_DONE"], rejected: [3, "WITHDRAW_STATUS_FAILED"] } as const;
+const DEPOSIT_STATUS = {
+  pending: [1, "DEPOSIT_STATUS_PENDING"],
+  confirmed: [2, "DEPOSIT_STATUS_CONFIRMED"],
+  rejected: [3, "DEPOSIT_STATUS_REJECTED"],
+} as const;
+const WITHDRAW_STATUS = {
+  reviewing: [1, "WITHDRAW_STATUS_REVIEWING"],
+  approved: [2, "WITHDRAW_STATUS_DONE"],
+  rejected: [3, "WITHDRAW_STATUS_FAILED"],
+} as const;
 
 /** GET /recharge/log. */
 export async function depositLog(db: Db, userId: number, page: number, limit: number, lang: Lang) {
@@ -292,7 +328,12 @@ export async function withdrawList(db: Db, userId: number, page: number, limit: 
 // Operators --------------------------------------------------------------------
 
 /** GET /admin/deposits: requests with the user and a link to the private voucher (operators may read it). */
-export async function adminDeposits(db: Db, status: AdminDepositItem["status"] | "all", page: number, limit: number): Promise<Paginated<AdminDepositItem>> {
+export async function adminDeposits(
+  db: Db,
+  status: AdminDepositItem["status"] | "all",
+  page: number,
+  limit: number,
+): Promise<Paginated<AdminDepositItem>> {
   const where = status === "all" ? undefined : eq(deposits.status, status);
   const [rows, total] = await Promise.all([
     db
@@ -327,7 +368,12 @@ export async function adminDeposits(db: Db, status: AdminDepositItem["status"] |
 }
 
 /** GET /admin/withdrawals: requests with the destination snapshot. */
-export async function adminWithdrawals(db: Db, status: AdminWithdrawalItem["status"] | "all", page: number, limit: number): Promise<Paginated<AdminWithdrawalItem>> {
+export async function adminWithdrawals(
+  db: Db,
+  status: AdminWithdrawalItem["status"] | "all",
+  page: number,
+  limit: number,
+): Promise<Paginated<AdminWithdrawalItem>> {
   const where = status === "all" ? undefined : eq(withdrawals.status, status);
   const [rows, total] = await Promise.all([
     db

@@ -64,18 +64,28 @@ async function destinationOf(db: Db, userId: number, currency: Currency, input: 
     if (!ref) throw badRequest("WITHDRAW_ADDRESS_NOT_SAVED", { currency: currency.name });
     // By id: someone else's address is indistinguishable from a missing one (404).
     const row = /^\d{1,15}$/.test(ref)
-      ? await db.select().from(withdrawAddresses).where(and(eq(withdrawAddresses.id, Number(ref)), eq(withdrawAddresses.userId, userId))).get()
+      ? await db
+          .select()
+          .from(withdrawAddresses)
+          .where(and(eq(withdrawAddresses.id, Number(ref)), eq(withdrawAddresses.userId, userId)))
+          .get()
       : await db
           .select()
           .from(withdrawAddresses)
-          .where(and(eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.currencyId, currency.id), eq(withdrawAddresses.address, ref)))
+          .where(
+            and(eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.currencyId, currency.id), eq(withdrawAddresses.address, ref)),
+          )
           .get();
     if (!row && /^\d{1,15}$/.test(ref)) throw notFound();
     if (!row || row.currencyId !== currency.id) throw badRequest("WITHDRAW_ADDRESS_NOT_SAVED", { currency: currency.name });
     return { type: 0, address_id: row.id, name: row.name, address: row.address, chain: row.chain };
   }
   const kind = input.type === "1" ? "domestic" : "international";
-  const card = await db.select().from(bankCards).where(and(eq(bankCards.userId, userId), eq(bankCards.kind, kind))).get();
+  const card = await db
+    .select()
+    .from(bankCards)
+    .where(and(eq(bankCards.userId, userId), eq(bankCards.kind, kind)))
+    .get();
   if (!card) throw badRequest("BANK_CARD_NOT_BOUND");
   // Snapshot with the API's field names, so later edits of the card do not change the request.
   return {
@@ -126,8 +136,10 @@ export async function requestWithdrawal(
 
   const feeUnits = toUnits(currency.withdrawFee, currency.precision, "up");
   const minUnits = toUnits(currency.minWithdraw, currency.precision, "up");
-  if (units < minUnits) throw badRequest("WITHDRAW_BELOW_MINIMUM", { min: fromUnits(minUnits, currency.precision), currency: currency.name });
-  if (units <= feeUnits) throw badRequest("WITHDRAW_NOT_ABOVE_FEE", { fee: fromUnits(feeUnits, currency.precision), currency: currency.name });
+  if (units < minUnits)
+    throw badRequest("WITHDRAW_BELOW_MINIMUM", { min: fromUnits(minUnits, currency.precision), currency: currency.name });
+  if (units <= feeUnits)
+    throw badRequest("WITHDRAW_NOT_ABOVE_FEE", { fee: fromUnits(feeUnits, currency.precision), currency: currency.name });
   const destination = await destinationOf(db, userId, currency, input);
 
   const btc = await findCurrency(db, BTC, true);
@@ -139,7 +151,9 @@ export async function requestWithdrawal(
   const used = await db
     .select({ total: sql<number>`COALESCE(SUM(${withdrawals.btcValue}), 0)` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ["reviewing", "approved"]), gt(withdrawals.createdAt, now - DAY_MS)))
+    .where(
+      and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ["reviewing", "approved"]), gt(withdrawals.createdAt, now - DAY_MS)),
+    )
     .get();
   if ((used?.total ?? 0) + btcValue > dailyLimit) throw conflict("WITHDRAW_DAILY_LIMIT", { limit: limitText });
 
@@ -148,7 +162,16 @@ export async function requestWithdrawal(
   const amountText = fromUnits(units, currency.precision);
   const opened = openHold(
     db,
-    { userId, currencyId: currency.id, accountType: WITHDRAW_ACCOUNT, amount: units, reason: "withdraw", holdId, kind: "withdraw_hold", memo: { amount: amountText } },
+    {
+      userId,
+      currencyId: currency.id,
+      accountType: WITHDRAW_ACCOUNT,
+      amount: units,
+      reason: "withdraw",
+      holdId,
+      kind: "withdraw_hold",
+      memo: { amount: amountText },
+    },
     now,
   );
   const row = db.insert(withdrawals).values({
@@ -211,7 +234,17 @@ export async function approveWithdrawal(db: Db, operatorId: number, id: number, 
         .update(withdrawals)
         .set({ status: "approved", reviewedBy: operatorId, reviewedAt: now })
         .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
-      auditStatement(db, { actorId: operatorId, action: "withdrawal.approve", subjectType: "withdrawal", subjectId: w.id, detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId } }, now),
+      auditStatement(
+        db,
+        {
+          actorId: operatorId,
+          action: "withdrawal.approve",
+          subjectType: "withdrawal",
+          subjectId: w.id,
+          detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId },
+        },
+        now,
+      ),
     ],
     { now, prefix },
   ).catch(alreadyReviewed);
@@ -219,7 +252,14 @@ export async function approveWithdrawal(db: Db, operatorId: number, id: number, 
 }
 
 /** Refuses: the hold is released back to the user's available funds. */
-export async function rejectWithdrawal(db: Db, operatorId: number, id: number, reason: string, now = Date.now(), prefix: Statement[] = []): Promise<void> {
+export async function rejectWithdrawal(
+  db: Db,
+  operatorId: number,
+  id: number,
+  reason: string,
+  now = Date.now(),
+  prefix: Statement[] = [],
+): Promise<void> {
   const { w } = await reviewingWithdrawal(db, operatorId, id);
   const result = await release(
     db,
@@ -230,7 +270,17 @@ export async function rejectWithdrawal(db: Db, operatorId: number, id: number, r
         .update(withdrawals)
         .set({ status: "rejected", reviewedBy: operatorId, reviewedAt: now, reason })
         .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
-      auditStatement(db, { actorId: operatorId, action: "withdrawal.reject", subjectType: "withdrawal", subjectId: w.id, detail: { reason, user_id: w.userId } }, now),
+      auditStatement(
+        db,
+        {
+          actorId: operatorId,
+          action: "withdrawal.reject",
+          subjectType: "withdrawal",
+          subjectId: w.id,
+          detail: { reason, user_id: w.userId },
+        },
+        now,
+      ),
     ],
     { now, prefix },
   ).catch(alreadyReviewed);

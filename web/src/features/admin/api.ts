@@ -8,11 +8,13 @@ import { get, post } from "../../lib/api.ts";
 export type { AdminDeposit, AdminUserDetail, AdminUserSummary, AdminWithdrawal, AuditItem, KycQueueItem, Paged };
 
 export type KycQueueStatus = "auditing" | "hasaudit" | "failed";
-export const fetchKycQueue = (status: KycQueueStatus, page: number, limit = 20) => get<Paged<KycQueueItem>>("/admin/kyc", { status, page, limit }, { silent: true });
+export const fetchKycQueue = (status: KycQueueStatus, page: number, limit = 20) =>
+  get<Paged<KycQueueItem>>("/admin/kyc", { status, page, limit }, { silent: true });
 export const approveKyc = (id: number) => post<string>("/admin/kyc/approve", { id });
 export const rejectKyc = (id: number, reason: string) => post<string>("/admin/kyc/reject", { id, reason });
 
-export const searchUsers = (q: string, page: number, limit = 20) => get<Paged<AdminUserSummary>>("/admin/users", { q, page, limit }, { silent: true });
+export const searchUsers = (q: string, page: number, limit = 20) =>
+  get<Paged<AdminUserSummary>>("/admin/users", { q, page, limit }, { silent: true });
 
 export const fetchUserDetail = (id: number) => get<AdminUserDetail>("/admin/users/detail", { id }, { silent: true });
 
@@ -21,15 +23,18 @@ export const fetchAudit = (page: number, limit = 20) => get<Paged<AuditItem>>("/
 // Money ------------------------------------------------------------------------
 
 export type DepositStatus = "pending" | "confirmed" | "rejected" | "all";
-export const fetchDeposits = (status: DepositStatus, page: number, limit = 20) => get<Paged<AdminDeposit>>("/admin/deposits", { status, page, limit }, { silent: true });
+export const fetchDeposits = (status: DepositStatus, page: number, limit = 20) =>
+  get<Paged<AdminDeposit>>("/admin/deposits", { status, page, limit }, { silent: true });
 /** Decisions that move money carry an Idempotency-Key: a retry answers the first result. */
 export const confirmDeposit = (id: number, idempotencyKey: string) => post<string>("/admin/deposits/confirm", { id }, { idempotencyKey });
-export const rejectDeposit = (id: number, reason: string, idempotencyKey: string) => post<string>("/admin/deposits/reject", { id, reason }, { idempotencyKey });
+export const rejectDeposit = (id: number, reason: string, idempotencyKey: string) =>
+  post<string>("/admin/deposits/reject", { id, reason }, { idempotencyKey });
 
 export type WithdrawalStatus = "reviewing" | "approved" | "rejected" | "all";
 export const fetchWithdrawals = (status: WithdrawalStatus, page: number, limit = 20) =>
   get<Paged<AdminWithdrawal>>("/admin/withdrawals", { status, page, limit }, { silent: true });
-export const approveWithdrawal = (id: number, idempotencyKey: string) => post<string>("/admin/withdrawals/approve", { id }, { idempotencyKey });
+export const approveWithdrawal = (id: number, idempotencyKey: string) =>
+  post<string>("/admin/withdrawals/approve", { id }, { idempotencyKey });
 export const rejectWithdrawal = (id: number, reason: string, idempotencyKey: string) =>
   post<string>("/admin/withdrawals/reject", { id, reason }, { idempotencyKey });
 
@@ -55,15 +60,30 @@ export type AdminCurrency = {
 };
 export const CURRENCY_SWITCHES = ["enabled", "can_deposit", "can_withdraw", "is_legal", "is_change", "is_lever", "is_micro"] as const;
 export type CurrencySwitch = (typeof CURRENCY_SWITCHES)[number];
-export type CurrencyPatch = Partial<Record<CurrencySwitch, 0 | 1>> & { id: number; min_withdraw?: string; withdraw_fee?: string; price_usdt?: string };
+export type CurrencyPatch = Partial<Record<CurrencySwitch, 0 | 1>> & {
+  id: number;
+  min_withdraw?: string;
+  withdraw_fee?: string;
+  price_usdt?: string;
+};
 
 export const fetchCurrencies = () => get<AdminCurrency[]>("/admin/currencies", {}, { silent: true });
 export const saveCurrency = (patch: CurrencyPatch) => post<AdminCurrency>("/admin/currencies", patch);
 
-export type AdminDepositAddress = { id: number; currency_id: number; currency: string; chain: string; address: string; enabled: 0 | 1; created_at: number };
+export type AdminDepositAddress = {
+  id: number;
+  currency_id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  enabled: 0 | 1;
+  created_at: number;
+};
 export const fetchDepositAddresses = () => get<AdminDepositAddress[]>("/admin/deposit-addresses", {}, { silent: true });
-export const addDepositAddress = (input: { currency: number; chain: string; address: string }) => post<{ id: number }>("/admin/deposit-addresses", input);
-export const setDepositAddressEnabled = (id: number, enabled: boolean) => post<string>("/admin/deposit-addresses", { id, enabled: enabled ? 1 : 0 });
+export const addDepositAddress = (input: { currency: number; chain: string; address: string }) =>
+  post<{ id: number }>("/admin/deposit-addresses", input);
+export const setDepositAddressEnabled = (id: number, enabled: boolean) =>
+  post<string>("/admin/deposit-addresses", { id, enabled: enabled ? 1 : 0 });
 
 export type LedgerCheck = { ok: boolean; violations: { check: string; detail: Record<string, unknown> }[] };
 export const checkLedger = () => get<LedgerCheck>("/admin/ledger/check", {}, { silent: true });

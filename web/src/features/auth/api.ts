@@ -30,7 +30,14 @@ export type RegisterInput = {
 };
 export const register = (input: RegisterInput, options?: RequestOptions) => post<string>("/user/register", input, options);
 
-export type ForgetInput = { user_string: string; code: string; password: string; re_password: string; area_code: string; type: AccountType };
+export type ForgetInput = {
+  user_string: string;
+  code: string;
+  password: string;
+  re_password: string;
+  area_code: string;
+  type: AccountType;
+};
 export const resetPassword = (input: ForgetInput, options?: RequestOptions) => post<string>("/user/forget", input, options);
 
 /** GET /user/logout ends this session on the server. */
@@ -39,8 +46,13 @@ export const logout = () => get<string>("/user/logout", {}, { silent: true, back
 export const walletNonce = (walletAddress: string, chainId: string | undefined) =>
   post<WalletNonce>("/user/wallet/nonce", { wallet_address: walletAddress, chain_id: chainId }, { silent: true });
 
-export const walletLogin = (input: { wallet_address: string; signature: string; message: string; chain_id?: string; wallet_type: string }) =>
-  post<string>("/user/wallet/login", input, { silent: true });
+export const walletLogin = (input: {
+  wallet_address: string;
+  signature: string;
+  message: string;
+  chain_id?: string;
+  wallet_type: string;
+}) => post<string>("/user/wallet/login", input, { silent: true });
 
 /** POST /safe/login_password: the other sessions end on the server; this one stays. `oldPassword` only once one is set. */
 export const changeLoginPassword = (input: { oldPassword?: string; password: string; re_password: string }, options?: RequestOptions) =>

@@ -104,9 +104,6 @@ export function matchesArea(area: AreaCode, localName: string, query: string): b
   const q = query.trim().toLowerCase().replace(/^\+/, "");
   if (!q) return true;
   return (
-    localName.toLowerCase().includes(q) ||
-    area.name.toLowerCase().includes(q) ||
-    area.iso.toLowerCase() === q ||
-    area.dial.startsWith(q)
+    localName.toLowerCase().includes(q) || area.name.toLowerCase().includes(q) || area.iso.toLowerCase() === q || area.dial.startsWith(q)
   );
 }

@@ -80,7 +80,10 @@ const SERVER_FIELDS: Record<string, readonly string[]> = {
  * A server failure that belongs under one of `fields` (its translated message
  * shown there), or null when it is not about a field (the caller toasts it).
  */
-export function serverFieldError<K extends string>(failure: { code?: string; message: string }, fields: readonly K[]): FieldErrors<K> | null {
+export function serverFieldError<K extends string>(
+  failure: { code?: string; message: string },
+  fields: readonly K[],
+): FieldErrors<K> | null {
   const field = (SERVER_FIELDS[failure.code ?? ""] ?? []).find((f): f is K => (fields as readonly string[]).includes(f));
   return field ? ({ [field]: { text: failure.message } } as FieldErrors<K>) : null;
 }

@@ -118,7 +118,10 @@ export function CandleChart({
   const chart = useRef<IChartApi | null>(null);
   const main = useRef<ISeriesApi<"Candlestick"> | null>(null);
   const volume = useRef<ISeriesApi<"Histogram"> | null>(null);
-  const indicators = useRef<{ overlay: ISeriesApi<"Line">[]; sub: (ISeriesApi<"Line"> | ISeriesApi<"Histogram">)[] }>({ overlay: [], sub: [] });
+  const indicators = useRef<{ overlay: ISeriesApi<"Line">[]; sub: (ISeriesApi<"Line"> | ISeriesApi<"Histogram">)[] }>({
+    overlay: [],
+    sub: [],
+  });
   const drawn = useRef<Drawn | null>(null);
 
   // The chart and its two permanent series, once (the theme effect below colours them).
@@ -126,7 +129,13 @@ export function CandleChart({
     const c = readChartColors("initial");
     const api = createChart(box.current!, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: c.text, fontSize: 10, attributionLogo: false, panes: { separatorColor: c.grid } },
+      layout: {
+        background: { type: ColorType.Solid, color: "transparent" },
+        textColor: c.text,
+        fontSize: 10,
+        attributionLogo: false,
+        panes: { separatorColor: c.grid },
+      },
       grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderColor: c.grid },
@@ -139,7 +148,12 @@ export function CandleChart({
       wickUpColor: c.up,
       wickDownColor: c.down,
     });
-    volume.current = api.addSeries(HistogramSeries, { priceScaleId: "vol", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
+    volume.current = api.addSeries(HistogramSeries, {
+      priceScaleId: "vol",
+      priceFormat: { type: "volume" },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     api.priceScale("vol").applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     chart.current = api;
     return () => {
@@ -181,7 +195,13 @@ export function CandleChart({
     while (api.panes().length > 1) api.removePane(api.panes().length - 1);
     const overlayCount = overlay === "none" ? 0 : 3;
     indicators.current.overlay = Array.from({ length: overlayCount }, (_, i) =>
-      api.addSeries(LineSeries, { color: c.lines[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+      api.addSeries(LineSeries, {
+        color: c.lines[i],
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+      }),
     );
     indicators.current.sub = [];
     if (sub !== "none") {
@@ -191,7 +211,11 @@ export function CandleChart({
       const lineCount = sub === "MACD" ? 2 : 3;
       for (let i = 0; i < lineCount; i++) {
         indicators.current.sub.push(
-          api.addSeries(LineSeries, { color: c.lines[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1),
+          api.addSeries(
+            LineSeries,
+            { color: c.lines[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false },
+            1,
+          ),
         );
       }
       const panes = api.panes();
@@ -226,7 +250,8 @@ export function CandleChart({
       prev !== null &&
       prev.key === dataKey &&
       bars.length > 0 &&
-      ((bars.length === prev.count && bars[last]!.time === prev.lastTime) || (bars.length === prev.count + 1 && bars.length > 1 && bars[last - 1]!.time === prev.lastTime));
+      ((bars.length === prev.count && bars[last]!.time === prev.lastTime) ||
+        (bars.length === prev.count + 1 && bars.length > 1 && bars[last - 1]!.time === prev.lastTime));
 
     if (incremental) {
       const from = bars.length === prev.count ? last : last - 1;

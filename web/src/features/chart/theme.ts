@@ -1,7 +1,17 @@
 import { dec } from "../../lib/decimal.ts";
 
 /** Chart colours from the theme's CSS variables (so a theme switch repaints the charts too). */
-export type ChartColors = { up: string; down: string; upSoft: string; downSoft: string; text: string; faint: string; grid: string; bg: string; lines: string[] };
+export type ChartColors = {
+  up: string;
+  down: string;
+  upSoft: string;
+  downSoft: string;
+  text: string;
+  faint: string;
+  grid: string;
+  bg: string;
+  lines: string[];
+};
 
 /**
  * Reads the colours of the theme now applied (<html data-theme>). `_theme` is

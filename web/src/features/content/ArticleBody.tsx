@@ -12,10 +12,49 @@ import "../../styles/content.css";
 const ALLOWED = new Set(["p", "br", "strong", "em", "ul", "ol", "li", "a", "h2", "h3", "img"]);
 const RENAME: Record<string, string> = { b: "strong", i: "em", h1: "h2", h4: "h3", h5: "h3", h6: "h3" };
 /** Elements whose content is never shown. */
-const DROP = new Set(["script", "style", "iframe", "frame", "object", "embed", "noscript", "template", "svg", "math", "head", "title", "link", "meta", "form", "input", "button", "textarea", "select", "audio", "video", "canvas"]);
+const DROP = new Set([
+  "script",
+  "style",
+  "iframe",
+  "frame",
+  "object",
+  "embed",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "head",
+  "title",
+  "link",
+  "meta",
+  "form",
+  "input",
+  "button",
+  "textarea",
+  "select",
+  "audio",
+  "video",
+  "canvas",
+]);
 /** Containers that become a paragraph when they hold only inline content. */
 const BLOCKISH = new Set(["div", "section", "article", "blockquote", "header", "footer", "main", "aside", "figure"]);
-const BLOCK_CHILD = new Set(["p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "blockquote", "table", "figure"]);
+const BLOCK_CHILD = new Set([
+  "p",
+  "div",
+  "ul",
+  "ol",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "section",
+  "article",
+  "blockquote",
+  "table",
+  "figure",
+]);
 
 const HTML_HINT = /<\/?(p|br|div|span|strong|em|b|i|u|ul|ol|li|a|h[1-6]|img|section|blockquote|table)\b[^>]*>/i;
 export const looksLikeHtml = (content: string) => HTML_HINT.test(content);

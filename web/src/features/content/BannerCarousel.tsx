@@ -77,7 +77,13 @@ export function BannerCarousel({ banners, onOpen }: { banners: ArticleSummary[];
             const content =
               b.cover && !broken.has(b.cover) ? (
                 <>
-                  <img src={b.cover} alt="" draggable={false} loading={i === 0 ? "eager" : "lazy"} onError={() => setBroken((s) => new Set(s).add(b.cover))} />
+                  <img
+                    src={b.cover}
+                    alt=""
+                    draggable={false}
+                    loading={i === 0 ? "eager" : "lazy"}
+                    onError={() => setBroken((s) => new Set(s).add(b.cover))}
+                  />
                   {/* Covers are language-neutral pictures: the translated title goes over them. */}
                   <span className="banner-caption">{b.title}</span>
                 </>

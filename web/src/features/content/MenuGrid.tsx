@@ -19,7 +19,10 @@ export function useMenuText() {
 
 const humanize = (title: string) => {
   const last = title.split(".").pop() ?? title;
-  return last.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^\w/, (c) => c.toUpperCase());
+  return last
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/^\w/, (c) => c.toUpperCase());
 };
 
 /** The home menu grid: icon tiles with their translated titles. */

@@ -12,7 +12,9 @@ const PATHS: Record<string, string> = {
   pickaxe: "M5 8c4-4 10-4 14 0M12 6l-7 14M9.5 11.5 14 16",
   chart: "M4 20V4M4 20h16M8 16l4-5 3 3 5-6",
   trending: "M3 17l6-6 4 4 8-8M15 7h6v6",
-  users: "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.8-3.4 3.3-5.5 6.5-5.5s5.7 2.1 6.5 5.5M16 4.3a3.5 3.5 0 0 1 0 6.4M18 14.8c1.8.7 3 2.6 3.5 5.2",
+  users:
+    "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.8-3.4 3.3-5.5 6.5-5.5s5.7 2.1 6.5 5.5" +
+    "M16 4.3a3.5 3.5 0 0 1 0 6.4M18 14.8c1.8.7 3 2.6 3.5 5.2",
   copy: "M8 8h12v12H8zM4 16V4h12",
   follow: "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.8-3.4 3.3-5.5 6.5-5.5 1.5 0 2.8.4 3.9 1.2M17 13v7M13.5 16.5h7",
   gift: "M4 10h16v4H4zM5.5 14v7h13v-7M12 10v11M12 10S10.5 5 8 5s-2.5 3.5 0 5M12 10s1.5-5 4-5 2.5 3.5 0 5",
@@ -24,7 +26,9 @@ const PATHS: Record<string, string> = {
   share: "M18 8a3 3 0 1 0 0-.01M6 15a3 3 0 1 0 0-.01M18 22a3 3 0 1 0 0-.01M8.6 13.5l6.8-4M8.6 16.5l6.8 4",
   crown: "M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5zM5 19h14",
   heart: "M12 20s-8-4.6-8-10.3A4.4 4.4 0 0 1 12 7a4.4 4.4 0 0 1 8 2.7C20 15.4 12 20 12 20z",
-  game: "M6 8h12a4 4 0 0 1 4 4v2a4 4 0 0 1-7 2.6L14 15h-4l-1 1.6A4 4 0 0 1 2 14v-2a4 4 0 0 1 4-4zM7 11v3M5.5 12.5h3M16 11.5v.01M18 13.5v.01",
+  game:
+    "M6 8h12a4 4 0 0 1 4 4v2a4 4 0 0 1-7 2.6L14 15h-4l-1 1.6A4 4 0 0 1 2 14v-2a4 4 0 0 1 4-4z" +
+    "M7 11v3M5.5 12.5h3M16 11.5v.01M18 13.5v.01",
   dice: "M4 4h16v16H4zM8.5 8.5v.01M15.5 8.5v.01M12 12v.01M8.5 15.5v.01M15.5 15.5v.01",
   question: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7v.5M12 17v.01",
   info: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.01",
@@ -69,7 +73,17 @@ export function MenuIcon({ name, size = 24 }: { name: string; size?: number }) {
   const key = name.trim().toLowerCase();
   const d = PATHS[ALIASES[key] ?? key] ?? PATHS.grid;
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.7} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.7}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={d} />
     </svg>
   );

@@ -37,7 +37,13 @@ export function OrderRow({
         <b>{`${base}/${quote}`}</b>
         <span className="faint">{t(order.order_type === "market" ? "trade.type.market" : "trade.type.limit")}</span>
         {open && onCancel && (
-          <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => onCancel(order)} data-testid="cancel-order">
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={busy}
+            onClick={() => onCancel(order)}
+            data-testid="cancel-order"
+          >
             {t("trade.orders.cancel")}
           </button>
         )}
@@ -51,7 +57,11 @@ export function OrderRow({
       <dl className="order-grid">
         <div>
           <dt>{t("trade.orders.price", { coin: quote })}</dt>
-          <dd className="num">{order.order_type === "market" || !order.target_price ? t("trade.type.market") : formatPrice(order.target_price, pricePrecision)}</dd>
+          <dd className="num">
+            {order.order_type === "market" || !order.target_price
+              ? t("trade.type.market")
+              : formatPrice(order.target_price, pricePrecision)}
+          </dd>
         </div>
         <div>
           <dt>{t("trade.orders.amount", { coin: base })}</dt>
@@ -60,7 +70,9 @@ export function OrderRow({
         <div>
           <dt>{t("trade.orders.filled", { coin: base })}</dt>
           <dd className="num" data-testid="order-filled">
-            {open ? `${formatAmount(order.trade_amount, amountPrecision)} (${progress}%)` : formatAmount(order.trade_amount, amountPrecision)}
+            {open
+              ? `${formatAmount(order.trade_amount, amountPrecision)} (${progress}%)`
+              : formatAmount(order.trade_amount, amountPrecision)}
           </dd>
         </div>
         {!open && (

@@ -33,7 +33,13 @@ export function SortHeader({ sort, onSort }: { sort: Sort; onSort: (s: Sort) => 
   const { t } = useTranslation();
   const dir = (key: SortKey) => (sort?.key === key ? sort.dir : null);
   const button = (key: SortKey, label: string, className: string) => (
-    <button type="button" className={`sort-btn ${className}`} onClick={() => onSort(nextSort(sort, key))} data-testid={`sort-${key}`} aria-pressed={sort?.key === key}>
+    <button
+      type="button"
+      className={`sort-btn ${className}`}
+      onClick={() => onSort(nextSort(sort, key))}
+      data-testid={`sort-${key}`}
+      aria-pressed={sort?.key === key}
+    >
       {label}
       <IconSort dir={dir(key)} />
     </button>

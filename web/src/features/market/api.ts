@@ -1,4 +1,13 @@
-import type { Candle, Depth, MarketInfo, Period, PublicTrade, Quotation, QuotationGroup, SpotOrder } from "../../../../schema/api/market.ts";
+import type {
+  Candle,
+  Depth,
+  MarketInfo,
+  Period,
+  PublicTrade,
+  Quotation,
+  QuotationGroup,
+  SpotOrder,
+} from "../../../../schema/api/market.ts";
 import { get, post } from "../../lib/api.ts";
 
 /** Market and spot-trading calls (product-spec section 7 "Market", schema/api/market.ts). */
@@ -29,11 +38,17 @@ export const LOOK_BACK_SECONDS: Record<Period, number> = {
 /** GET /currency/new_timeshar: candles (time in ms) from `now − look-back` to now. */
 export function fetchCandles(symbol: string, period: Period, now = Date.now()): Promise<Candle[]> {
   const to = Math.floor(now / 1000);
-  return get<Candle[]>("/currency/new_timeshar", { symbol: apiSymbol(symbol), period, from: to - LOOK_BACK_SECONDS[period], to }, { silent: true, background: true });
+  return get<Candle[]>(
+    "/currency/new_timeshar",
+    { symbol: apiSymbol(symbol), period, from: to - LOOK_BACK_SECONDS[period], to },
+    { silent: true, background: true },
+  );
 }
 
-export const fetchDepth = (symbol: string) => get<Depth>("/currency/depth", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
-export const fetchTrades = (symbol: string) => get<PublicTrade[]>("/currency/trades", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+export const fetchDepth = (symbol: string) =>
+  get<Depth>("/currency/depth", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+export const fetchTrades = (symbol: string) =>
+  get<PublicTrade[]>("/currency/trades", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
 
 /** GET /currency/market_info: a pair's rules (precisions, tick and lot, minimums, fees). */
 export async function fetchMarketInfo(symbol: string): Promise<MarketInfo | null> {

@@ -1,6 +1,16 @@
 /** Icons of the market and trade pages (inline SVG, same style as components/icons.tsx). */
 type IconProps = { size?: number };
-const base = (size = 20) => ({ width: size, height: size, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round" as const, strokeLinejoin: "round" as const, "aria-hidden": true });
+const base = (size = 20) => ({
+  width: size,
+  height: size,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.8,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  "aria-hidden": true,
+});
 
 export const IconStar = ({ size, filled = false }: IconProps & { filled?: boolean }) => (
   <svg {...base(size)} fill={filled ? "currentColor" : "none"}>

@@ -18,8 +18,18 @@ export function sanitizeDecimal(text: string): string {
 
 export type Side = "buy" | "sell";
 
-/** The base amount `pct` % of the available balance pays for: buy → quote available × pct / price; sell → base available × pct. Rounded down to the amount precision and the lot. */
-export function amountForPercent(side: Side, pct: number, available: string, price: string, amountPrecision: number, lotSize?: string): string {
+/**
+ * The base amount `pct` % of the available balance pays for: buy → quote available × pct / price; sell → base available × pct.
+ * Rounded down to the amount precision and the lot.
+ */
+export function amountForPercent(
+  side: Side,
+  pct: number,
+  available: string,
+  price: string,
+  amountPrecision: number,
+  lotSize?: string,
+): string {
   const share = dec(available).times(pct).div(100);
   const raw = side === "buy" ? (dec(price).gt(0) ? share.div(dec(price)) : new D(0)) : share;
   let value = raw.toDecimalPlaces(amountPrecision, D.ROUND_DOWN);
@@ -92,7 +102,8 @@ export function orderIssues(price: string, amount: string, rules: OrderRules): O
     const p = price.trim();
     if (!p) issues.push({ field: "price", code: "priceRequired" });
     else if (!PLAIN.test(p) || !dec(p).gt(0)) issues.push({ field: "price", code: "priceInvalid" });
-    else if (dec(p).decimalPlaces() > rules.pricePrecision) issues.push({ field: "price", code: "pricePrecision", decimals: rules.pricePrecision });
+    else if (dec(p).decimalPlaces() > rules.pricePrecision)
+      issues.push({ field: "price", code: "pricePrecision", decimals: rules.pricePrecision });
     else if (!multipleOf(p, rules.tickSize)) issues.push({ field: "price", code: "priceTick", tick: rules.tickSize! });
   }
   const a = amount.trim();

@@ -39,10 +39,17 @@ export const cancelOrder = (id: number) => post<CoinCancelResponse>("/coin/cance
 export type OrderListStatus = 1 | 2;
 export type OrderPage = { items: SpotOrder[]; hasMore: boolean };
 
-type ListAnswer = SpotOrder[] | { data: SpotOrder[]; page?: number; pages?: number; total?: number; current_page?: number; last_page?: number };
+type ListAnswer =
+  SpotOrder[] | { data: SpotOrder[]; page?: number; pages?: number; total?: number; current_page?: number; last_page?: number };
 
 /** GET /coin/list: one page of the caller's orders, optionally of one pair. */
-export async function fetchOrders(query: { status: OrderListStatus; page: number; limit?: number; currencyId?: number; legalId?: number }): Promise<OrderPage> {
+export async function fetchOrders(query: {
+  status: OrderListStatus;
+  page: number;
+  limit?: number;
+  currencyId?: number;
+  legalId?: number;
+}): Promise<OrderPage> {
   const limit = query.limit ?? 10;
   const answer = await get<ListAnswer>(
     "/coin/list",
@@ -61,6 +68,10 @@ export const isOpen = (order: SpotOrder) => order.state === "open" || order.stat
 /** POST /wallet/detail for the spot (change) account: what an order may use of one coin. */
 export type SpotBalance = { available: string; locked: string };
 export async function fetchSpotBalance(coin: string | number): Promise<SpotBalance> {
-  const row = await post<Record<string, string | number | null>>("/wallet/detail", { currency: coin, type: "change" }, { silent: true, background: true });
+  const row = await post<Record<string, string | number | null>>(
+    "/wallet/detail",
+    { currency: coin, type: "change" },
+    { silent: true, background: true },
+  );
   return { available: String(row.change_balance ?? "0"), locked: String(row.lock_change_balance ?? "0") };
 }

@@ -26,10 +26,26 @@ export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () =>
       <ul className="lang-list" role="listbox" aria-label={t("home.language")} data-testid="language-sheet">
         {LANGS.map((code) => (
           <li key={code} role="option" aria-selected={code === lang}>
-            <button type="button" className={code === lang ? "lang-option active" : "lang-option"} lang={HTML_LANG[code]} onClick={() => pick(code)} data-testid={`home-lang-${code}`}>
+            <button
+              type="button"
+              className={code === lang ? "lang-option active" : "lang-option"}
+              lang={HTML_LANG[code]}
+              onClick={() => pick(code)}
+              data-testid={`home-lang-${code}`}
+            >
               <span>{LANGUAGE_NAMES[code]}</span>
               {code === lang && (
-                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <svg
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2.2}
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   <path d="M5 12.5l4.5 4.5L19 7.5" />
                 </svg>
               )}

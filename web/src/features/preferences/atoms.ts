@@ -16,7 +16,12 @@ export const fiatsAtom = persisted<FiatRate[]>("fiats", []);
 
 /** Site branding from /getSiteConfig, kept so the shell paints before the network answers. */
 export type SiteBrand = { site_name: string; logo: string; logoRed: string; down_logo: string };
-export const siteAtom = persisted<SiteBrand>("site", { site_name: "Edge Exchange", logo: "/logo.svg", logoRed: "/logo.svg", down_logo: "/logo.svg" });
+export const siteAtom = persisted<SiteBrand>("site", {
+  site_name: "Edge Exchange",
+  logo: "/logo.svg",
+  logoRed: "/logo.svg",
+  down_logo: "/logo.svg",
+});
 
 /** What the system prefers right now, for the "system" theme. */
 export const systemDarkAtom = atom(typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)").matches : true);

@@ -53,7 +53,8 @@ function syncChosenFiat(): void {
   const chosen = store.get(fiatAtom);
   const match = list.find((r) => r.currency_code === chosen.currency_code);
   const next = match ?? list.find((r) => r.currency_code === "USD") ?? USD;
-  if (next.currency_code !== chosen.currency_code || next.rate !== chosen.rate || next.saveTime !== chosen.saveTime) store.set(fiatAtom, next);
+  if (next.currency_code !== chosen.currency_code || next.rate !== chosen.rate || next.saveTime !== chosen.saveTime)
+    store.set(fiatAtom, next);
 }
 
 /** Checks once at start and then hourly, so an app left open for days still refreshes daily. */
@@ -61,4 +62,3 @@ export function startFiatRefresh(): void {
   void refreshFiats();
   setInterval(() => void refreshFiats(), 60 * 60 * 1000);
 }
-

@@ -4,4 +4,5 @@ export type AccountName = (typeof ACCOUNTS)[number];
 
 export const accountType = (name: AccountName): 1 | 2 | 3 | 4 => (ACCOUNTS.indexOf(name) + 1) as 1 | 2 | 3 | 4;
 export const accountFromType = (type: number): AccountName | undefined => ACCOUNTS[type - 1];
-export const isAccountName = (value: string | null | undefined): value is AccountName => (ACCOUNTS as readonly string[]).includes(value ?? "");
+export const isAccountName = (value: string | null | undefined): value is AccountName =>
+  (ACCOUNTS as readonly string[]).includes(value ?? "");

@@ -5,7 +5,10 @@ export type AmountIssue = "required" | "invalid" | "positive" | "tooPrecise" | "
 
 const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
 
-export function amountIssue(text: string, rules: { decimals?: number; min?: string; max?: string; above?: string } = {}): AmountIssue | null {
+export function amountIssue(
+  text: string,
+  rules: { decimals?: number; min?: string; max?: string; above?: string } = {},
+): AmountIssue | null {
   const s = text.trim();
   if (!s) return "required";
   if (!PLAIN.test(s)) return "invalid";

@@ -125,15 +125,33 @@ export async function fetchDepositAddresses(currency: string | number): Promise<
 
 /** POST /wallet/charge_req: a deposit request with its private voucher; an operator confirms it. */
 export const requestDeposit = (input: { voucher: string; amount: string; currency: number; chain: string }, idempotencyKey: string) =>
-  post<string>("/wallet/charge_req", { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain }, { idempotencyKey });
+  post<string>(
+    "/wallet/charge_req",
+    { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain },
+    { idempotencyKey },
+  );
 
 /** POST /wallet/out: type 0 a saved address (by id), 1 the bank card, 2 the international bank. */
-export const requestWithdrawal = (input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string }, idempotencyKey: string) =>
-  post<string>("/wallet/out", { currency: input.currency, number: input.number, type: input.type, address: input.address, pay_password: input.pay_password }, { idempotencyKey });
+export const requestWithdrawal = (
+  input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string },
+  idempotencyKey: string,
+) =>
+  post<string>(
+    "/wallet/out",
+    { currency: input.currency, number: input.number, type: input.type, address: input.address, pay_password: input.pay_password },
+    { idempotencyKey },
+  );
 
 /** POST /wallet/change: between two of the caller's accounts, same coin, no fee. */
-export const transferBetweenAccounts = (input: { currency: number; number: string; from: AccountName; to: AccountName }, idempotencyKey: string) =>
-  post<string>("/wallet/change", { currency_id: input.currency, number: input.number, from_field: input.from, to_field: input.to }, { idempotencyKey });
+export const transferBetweenAccounts = (
+  input: { currency: number; number: string; from: AccountName; to: AccountName },
+  idempotencyKey: string,
+) =>
+  post<string>(
+    "/wallet/change",
+    { currency_id: input.currency, number: input.number, from_field: input.from, to_field: input.to },
+    { idempotencyKey },
+  );
 
 export type DepositRecord = {
   id: number;
@@ -164,7 +182,8 @@ export type WithdrawalRecord = {
   reason: string;
   create_time: number;
 };
-export const fetchWithdrawals = (page: number, limit = 10) => get<Page<WithdrawalRecord>>("/user/withdraw/list", { page, limit }, { silent: true });
+export const fetchWithdrawals = (page: number, limit = 10) =>
+  get<Page<WithdrawalRecord>>("/user/withdraw/list", { page, limit }, { silent: true });
 
 export type LedgerRecord = {
   id: number;
@@ -191,7 +210,20 @@ export const fetchLedger = (input: { currency?: number; account?: AccountName; k
     { silent: true },
   );
 
-export type TransferRecord = { id: number; value: string; info: string; from: string; to: string; currency_id: number; currency_name: string; created_time: number };
+export type TransferRecord = {
+  id: number;
+  value: string;
+  info: string;
+  from: string;
+  to: string;
+  currency_id: number;
+  currency_name: string;
+  created_time: number;
+};
 /** GET /wallet/hzhistory: transfers between accounts, Laravel-style page. */
 export const fetchTransfers = (page: number, limit = 10) =>
-  get<{ data: TransferRecord[]; total: number; current_page: number; last_page: number }>("/wallet/hzhistory", { page, limit }, { silent: true });
+  get<{ data: TransferRecord[]; total: number; current_page: number; last_page: number }>(
+    "/wallet/hzhistory",
+    { page, limit },
+    { silent: true },
+  );

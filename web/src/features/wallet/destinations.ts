@@ -1,4 +1,10 @@
-import { BANK_FIELDS, type BankCardInput, type BankCardView, type BankField, type InternationalCardAnswer } from "../../../../schema/api/bank.ts";
+import {
+  BANK_FIELDS,
+  type BankCardInput,
+  type BankCardView,
+  type BankField,
+  type InternationalCardAnswer,
+} from "../../../../schema/api/bank.ts";
 import type { Paged } from "../../../../schema/api/kyc.ts";
 import { type Chain, chainsForCurrency, type WalletAddressItem } from "../../../../schema/api/wallet-addresses.ts";
 import { get, post } from "../../lib/api.ts";
@@ -19,7 +25,8 @@ export const fetchInternationalCard = () => post<InternationalCardAnswer>("/user
 export const saveBankCard = (kind: BankKind, card: BankCardInput) =>
   post<string>(kind === "domestic" ? "/user/cash_save" : "/user/cash_save_international", card);
 
-export const fetchAddresses = (page = 1, limit = 100) => get<Paged<WalletAddressItem>>("/user/wallet/list", { page, limit }, { silent: true });
+export const fetchAddresses = (page = 1, limit = 100) =>
+  get<Paged<WalletAddressItem>>("/user/wallet/list", { page, limit }, { silent: true });
 export const saveAddress = (input: { currency: number; name: string; address: string }) => post<string>("/user/wallet/save", input);
 export const deleteAddress = (id: number) => post<string>("/user/wallet/del", { id });
 

@@ -10,8 +10,11 @@ export type LedgerFilter = { currency?: number; account?: AccountName; kind?: st
 /** The caller's ledger entries, newest first, page by page from POST /wallet/legal_log. */
 export function useLedger(filter: LedgerFilter): PagedList<LedgerRecord> {
   const { currency, account, kind } = filter;
-  return usePagedList(async (page) => {
-    const answer = await fetchLedger({ currency, account, kind, page, limit: LEDGER_PAGE_SIZE });
-    return { items: answer.list, hasMore: page < answer.pages };
-  }, [currency, account, kind]);
+  return usePagedList(
+    async (page) => {
+      const answer = await fetchLedger({ currency, account, kind, page, limit: LEDGER_PAGE_SIZE });
+      return { items: answer.list, hasMore: page < answer.pages };
+    },
+    [currency, account, kind],
+  );
 }

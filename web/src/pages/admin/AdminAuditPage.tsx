@@ -5,7 +5,8 @@ import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { PagedView } from "./parts.tsx";
 
-const detailText = (detail: unknown) => (detail === null || detail === undefined || detail === "" ? "" : typeof detail === "string" ? detail : JSON.stringify(detail));
+const detailText = (detail: unknown) =>
+  detail === null || detail === undefined || detail === "" ? "" : typeof detail === "string" ? detail : JSON.stringify(detail);
 
 /** Every operator action, newest first. */
 export default function AdminAuditPage() {
@@ -32,7 +33,9 @@ export default function AdminAuditPage() {
             <tbody>
               {items.map((a) => (
                 <tr key={a.id}>
-                  <td className="nowrap" data-label={t("admin.audit.time")}>{formatDate(a.created_at, true)}</td>
+                  <td className="nowrap" data-label={t("admin.audit.time")}>
+                    {formatDate(a.created_at, true)}
+                  </td>
                   <td data-label={t("admin.audit.actor")}>{a.actor_uid ?? a.actor_id}</td>
                   <td data-label={t("admin.audit.action")}>
                     <code>{a.action}</code>
@@ -40,7 +43,9 @@ export default function AdminAuditPage() {
                   <td className="nowrap" data-label={t("admin.audit.subject")}>
                     {a.subject_type} #{a.subject_id}
                   </td>
-                  <td className="audit-detail" data-label={t("admin.audit.detail")}>{detailText(a.detail)}</td>
+                  <td className="audit-detail" data-label={t("admin.audit.detail")}>
+                    {detailText(a.detail)}
+                  </td>
                 </tr>
               ))}
             </tbody>

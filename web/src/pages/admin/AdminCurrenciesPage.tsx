@@ -2,7 +2,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { type AdminCurrency, CURRENCY_SWITCHES, type CurrencyPatch, type CurrencySwitch, fetchCurrencies, saveCurrency } from "../../features/admin/api.ts";
+import {
+  type AdminCurrency,
+  CURRENCY_SWITCHES,
+  type CurrencyPatch,
+  type CurrencySwitch,
+  fetchCurrencies,
+  saveCurrency,
+} from "../../features/admin/api.ts";
 import { amountIssue, sanitizeAmount } from "../../features/wallet/amount.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
@@ -48,7 +55,8 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
       if (k === "withdraw_fee" || k === "min_withdraw" || k === "price_usdt") patch[k] = draft[k];
       else patch[k] = draft[k] ? 1 : 0;
     }
-    const summary = changed.map((k) => `${t(`admin.currencies.fields.${k}`)}: ${String(original[k] === true ? t("admin.common.on") : original[k] === false ? t("admin.common.off") : original[k] || "—")} → ${String(draft[k] === true ? t("admin.common.on") : draft[k] === false ? t("admin.common.off") : draft[k])}`).join("\n");
+    const shown = (v: unknown) => (v === true ? t("admin.common.on") : v === false ? t("admin.common.off") : String(v || "—"));
+    const summary = changed.map((k) => `${t(`admin.currencies.fields.${k}`)}: ${shown(original[k])} → ${shown(draft[k])}`).join("\n");
     const ok = await confirmDialog({ title: t("admin.currencies.confirmTitle", { name: currency.name }), message: summary });
     if (!ok) return;
     setBusy(true);
@@ -100,7 +108,12 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
         ))}
       </div>
       <div className="admin-actions">
-        <button type="button" className="btn btn-small btn-ghost" disabled={busy || changed.length === 0} onClick={() => setDraft(original)}>
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          disabled={busy || changed.length === 0}
+          onClick={() => setDraft(original)}
+        >
           {t("admin.common.reset")}
         </button>
         <button type="submit" className="btn btn-small btn-primary" disabled={busy || changed.length === 0}>

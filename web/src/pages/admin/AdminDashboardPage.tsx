@@ -9,7 +9,10 @@ import { AdminShell } from "./AdminShell.tsx";
 /** What waits for an operator, and whether the ledger holds together. */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
-  const counts = useQuery(() => Promise.all([fetchDeposits("pending", 1, 1), fetchWithdrawals("reviewing", 1, 1), fetchKycQueue("auditing", 1, 1)]), []);
+  const counts = useQuery(
+    () => Promise.all([fetchDeposits("pending", 1, 1), fetchWithdrawals("reviewing", 1, 1), fetchKycQueue("auditing", 1, 1)]),
+    [],
+  );
   const ledger = useQuery(checkLedger, []);
 
   const tiles = counts.data

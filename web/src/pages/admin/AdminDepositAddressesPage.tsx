@@ -2,7 +2,13 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { addDepositAddress, type AdminDepositAddress, fetchCurrencies, fetchDepositAddresses, setDepositAddressEnabled } from "../../features/admin/api.ts";
+import {
+  addDepositAddress,
+  type AdminDepositAddress,
+  fetchCurrencies,
+  fetchDepositAddresses,
+  setDepositAddressEnabled,
+} from "../../features/admin/api.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
@@ -30,7 +36,10 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
     setErrors(next);
     if (next.currency || next.chain || next.address) return;
     const name = currencies.data?.find((c) => String(c.id) === currency)?.name ?? "";
-    const ok = await confirmDialog({ title: t("admin.addresses.addTitle"), message: t("admin.addresses.addMessage", { currency: name, chain: chain.trim(), address: address.trim() }) });
+    const ok = await confirmDialog({
+      title: t("admin.addresses.addTitle"),
+      message: t("admin.addresses.addMessage", { currency: name, chain: chain.trim(), address: address.trim() }),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -52,7 +61,13 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
       <div className="address-form-fields">
         <div className="field">
           <label htmlFor="addr-currency">{t("fund.common.coin")}</label>
-          <select id="addr-currency" className="input" value={currency} onChange={(e) => setCurrency(e.target.value)} data-testid="admin-address-currency">
+          <select
+            id="addr-currency"
+            className="input"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value)}
+            data-testid="admin-address-currency"
+          >
             <option value="">{t("admin.addresses.pickCurrency")}</option>
             {(currencies.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
@@ -64,12 +79,27 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
         </div>
         <div className="field">
           <label htmlFor="addr-chain">{t("admin.addresses.chain")}</label>
-          <input id="addr-chain" className="input" value={chain} placeholder={t("admin.addresses.chainPlaceholder")} onChange={(e) => setChain(e.target.value.toUpperCase())} data-testid="admin-address-chain" />
+          <input
+            id="addr-chain"
+            className="input"
+            value={chain}
+            placeholder={t("admin.addresses.chainPlaceholder")}
+            onChange={(e) => setChain(e.target.value.toUpperCase())}
+            data-testid="admin-address-chain"
+          />
           <span className="field-error">{errors.chain}</span>
         </div>
         <div className="field field-wide">
           <label htmlFor="addr-address">{t("admin.addresses.address")}</label>
-          <input id="addr-address" className="input mono" value={address} autoComplete="off" spellCheck={false} onChange={(e) => setAddress(e.target.value)} data-testid="admin-address-address" />
+          <input
+            id="addr-address"
+            className="input mono"
+            value={address}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setAddress(e.target.value)}
+            data-testid="admin-address-address"
+          />
           <span className="field-error">{errors.address}</span>
         </div>
       </div>
@@ -126,10 +156,19 @@ export default function AdminDepositAddressesPage() {
               <tr key={a.id}>
                 <td data-label={t("fund.common.coin")}>{a.currency}</td>
                 <td data-label={t("admin.addresses.chain")}>{a.chain}</td>
-                <td className="mono break" data-label={t("admin.addresses.address")}>{a.address}</td>
-                <td className="nowrap" data-label={t("admin.addresses.addedOn")}>{formatDate(a.created_at)}</td>
+                <td className="mono break" data-label={t("admin.addresses.address")}>
+                  {a.address}
+                </td>
+                <td className="nowrap" data-label={t("admin.addresses.addedOn")}>
+                  {formatDate(a.created_at)}
+                </td>
                 <td data-label={t("admin.addresses.state")}>
-                  <button type="button" className={`btn btn-small nowrap ${a.enabled ? "btn-ghost" : "btn-primary"}`} disabled={busy === a.id} onClick={() => void toggle(a)}>
+                  <button
+                    type="button"
+                    className={`btn btn-small nowrap ${a.enabled ? "btn-ghost" : "btn-primary"}`}
+                    disabled={busy === a.id}
+                    onClick={() => void toggle(a)}
+                  >
                     {a.enabled ? t("admin.addresses.disable") : t("admin.addresses.enable")}
                   </button>
                 </td>

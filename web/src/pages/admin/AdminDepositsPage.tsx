@@ -14,8 +14,16 @@ function DepositCard({ item, onDecided }: { item: AdminDeposit; onDecided: () =>
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
   const decision = useDecision({
-    approve: { title: t("admin.deposits.confirmTitle"), message: t("admin.deposits.confirmMessage", { amount: figure, user: who }), run: (key) => confirmDeposit(item.id, key) },
-    reject: { title: t("admin.deposits.rejectTitle"), message: t("admin.deposits.rejectMessage", { amount: figure, user: who }), run: (reason, key) => rejectDeposit(item.id, reason, key) },
+    approve: {
+      title: t("admin.deposits.confirmTitle"),
+      message: t("admin.deposits.confirmMessage", { amount: figure, user: who }),
+      run: (key) => confirmDeposit(item.id, key),
+    },
+    reject: {
+      title: t("admin.deposits.rejectTitle"),
+      message: t("admin.deposits.rejectMessage", { amount: figure, user: who }),
+      run: (reason, key) => rejectDeposit(item.id, reason, key),
+    },
     onDecided,
   });
 

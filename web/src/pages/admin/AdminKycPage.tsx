@@ -13,8 +13,16 @@ function KycCard({ item, onDecided }: { item: KycQueueItem; onDecided: () => voi
   const { t } = useTranslation();
   const who = item.email ?? item.mobile ?? item.uid;
   const decision = useDecision({
-    approve: { title: t("admin.kyc.approveTitle"), message: t("admin.kyc.approveMessage", { level: item.level, user: who }), run: () => approveKyc(item.id) },
-    reject: { title: t("admin.kyc.rejectTitle"), message: t("admin.kyc.rejectMessage", { level: item.level, user: who }), run: (reason) => rejectKyc(item.id, reason) },
+    approve: {
+      title: t("admin.kyc.approveTitle"),
+      message: t("admin.kyc.approveMessage", { level: item.level, user: who }),
+      run: () => approveKyc(item.id),
+    },
+    reject: {
+      title: t("admin.kyc.rejectTitle"),
+      message: t("admin.kyc.rejectMessage", { level: item.level, user: who }),
+      run: (reason) => rejectKyc(item.id, reason),
+    },
     onDecided,
   });
 
@@ -67,12 +75,6 @@ function KycCard({ item, onDecided }: { item: KycQueueItem; onDecided: () => voi
 export default function AdminKycPage() {
   const { t } = useTranslation();
   return (
-    <QueuePage
-      title={t("admin.nav.kyc")}
-      statuses={STATUSES}
-      label={(s) => t(`kyc.status.${s}`)}
-      load={fetchKycQueue}
-      Card={KycCard}
-    />
+    <QueuePage title={t("admin.nav.kyc")} statuses={STATUSES} label={(s) => t(`kyc.status.${s}`)} load={fetchKycQueue} Card={KycCard} />
   );
 }

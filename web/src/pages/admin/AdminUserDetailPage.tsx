@@ -12,7 +12,18 @@ import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 
-const BANK_KEYS = ["real_name", "bank_account", "bank_name", "bank_dizhi", "bank_network", "swift_code", "phone", "alipay_account", "wechat_account", "wechat_nickname"] as const;
+const BANK_KEYS = [
+  "real_name",
+  "bank_account",
+  "bank_name",
+  "bank_dizhi",
+  "bank_network",
+  "swift_code",
+  "phone",
+  "alipay_account",
+  "wechat_account",
+  "wechat_nickname",
+] as const;
 
 /** One user: profile, verification (with photos), bank cards, addresses, balances and recent ledger rows. Viewing is audited. */
 export default function AdminUserDetailPage() {
@@ -54,7 +65,8 @@ export default function AdminUserDetailPage() {
 
         <section className="admin-card">
           <h2 className="card-title">
-            {t("admin.users.verification")} · {verification.level ? t("admin.kyc.levelN", { level: verification.level }) : t("kyc.mark.unverified")}
+            {t("admin.users.verification")} ·{" "}
+            {verification.level ? t("admin.kyc.levelN", { level: verification.level }) : t("kyc.mark.unverified")}
           </h2>
           {verification.submissions.length === 0 ? (
             <p className="faint">{t("admin.users.noneYet")}</p>

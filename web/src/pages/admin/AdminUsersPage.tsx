@@ -14,10 +14,13 @@ export default function AdminUsersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const [text, setText] = useState(q);
-  const list = usePagedList(async (page) => {
-    const answer = await searchUsers(q, page);
-    return { items: answer.data, hasMore: page < answer.pages };
-  }, [q]);
+  const list = usePagedList(
+    async (page) => {
+      const answer = await searchUsers(q, page);
+      return { items: answer.data, hasMore: page < answer.pages };
+    },
+    [q],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,9 +52,15 @@ export default function AdminUsersPage() {
                     <Link to={`/admin/users/${u.id}`}>{u.email ?? (u.mobile ? `+${u.area_code ?? ""} ${u.mobile}` : "—")}</Link>
                   </td>
                   <td data-label={t("admin.users.nickname")}>{u.nickname}</td>
-                  <td data-label={t("admin.users.kyc")}>{u.kyc_level ? t("admin.kyc.levelN", { level: u.kyc_level }) : t("kyc.mark.unverified")}</td>
-                  <td data-label={t("admin.users.role")}>{t(`admin.users.roles.${u.role === "operator" ? "operator" : u.role === "system" ? "system" : "user"}`)}</td>
-                  <td className="nowrap" data-label={t("admin.users.created")}>{formatDate(u.created_at)}</td>
+                  <td data-label={t("admin.users.kyc")}>
+                    {u.kyc_level ? t("admin.kyc.levelN", { level: u.kyc_level }) : t("kyc.mark.unverified")}
+                  </td>
+                  <td data-label={t("admin.users.role")}>
+                    {t(`admin.users.roles.${u.role === "operator" ? "operator" : u.role === "system" ? "system" : "user"}`)}
+                  </td>
+                  <td className="nowrap" data-label={t("admin.users.created")}>
+                    {formatDate(u.created_at)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -65,7 +74,14 @@ export default function AdminUsersPage() {
     <AdminShell title={t("admin.nav.users")}>
       <form className="admin-search" onSubmit={submit} role="search">
         <div className="input-group">
-          <input className="input" type="search" value={text} placeholder={t("admin.users.searchPlaceholder")} aria-label={t("admin.users.search")} onChange={(e) => setText(e.target.value)} />
+          <input
+            className="input"
+            type="search"
+            value={text}
+            placeholder={t("admin.users.searchPlaceholder")}
+            aria-label={t("admin.users.search")}
+            onChange={(e) => setText(e.target.value)}
+          />
           <button type="submit" className="icon-btn" aria-label={t("admin.users.search")}>
             <IconSearch size={20} />
           </button>

@@ -7,7 +7,18 @@ import { UserCell } from "./parts.tsx";
 import { QueuePage } from "./QueuePage.tsx";
 
 const STATUS_CLASS = { reviewing: "warn", approved: "up", rejected: "down" } as const;
-const BANK_KEYS = ["real_name", "bank_account", "bank_name", "bank_dizhi", "bank_network", "swift_code", "phone", "alipay_account", "wechat_account", "wechat_nickname"] as const;
+const BANK_KEYS = [
+  "real_name",
+  "bank_account",
+  "bank_name",
+  "bank_dizhi",
+  "bank_network",
+  "swift_code",
+  "phone",
+  "alipay_account",
+  "wechat_account",
+  "wechat_nickname",
+] as const;
 /** Snapshot keys as the withdrawal stored them (camelCase columns of the card). */
 const SNAPSHOT_KEYS: Record<(typeof BANK_KEYS)[number], string[]> = {
   real_name: ["real_name", "realName"],
@@ -64,7 +75,11 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
       message: t("admin.withdrawals.approveMessage", { amount: figure, receive: `${amount(item.receive)} ${item.currency}`, user: who }),
       run: (key) => approveWithdrawal(item.id, key),
     },
-    reject: { title: t("admin.withdrawals.rejectTitle"), message: t("admin.withdrawals.rejectMessage", { amount: figure, user: who }), run: (reason, key) => rejectWithdrawal(item.id, reason, key) },
+    reject: {
+      title: t("admin.withdrawals.rejectTitle"),
+      message: t("admin.withdrawals.rejectMessage", { amount: figure, user: who }),
+      run: (reason, key) => rejectWithdrawal(item.id, reason, key),
+    },
     onDecided,
   });
 

@@ -26,10 +26,13 @@ export function QueuePage<S extends string, T extends { id: number }>({
 }) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<S>(statuses[0]);
-  const list = usePagedList(async (page) => {
-    const answer = await load(status, page);
-    return { items: answer.data, hasMore: page < answer.pages };
-  }, [status]);
+  const list = usePagedList(
+    async (page) => {
+      const answer = await load(status, page);
+      return { items: answer.data, hasMore: page < answer.pages };
+    },
+    [status],
+  );
   return (
     <AdminShell title={title}>
       <StatusTabs value={status} options={statuses.map((s) => ({ value: s, label: label(s) }))} onChange={setStatus} />

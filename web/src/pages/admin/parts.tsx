@@ -7,11 +7,26 @@ import type { PagedList } from "../../hooks/usePagedList.ts";
 
 /** Small pieces the console pages share. */
 
-export function StatusTabs<T extends string>({ value, options, onChange }: { value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) {
+export function StatusTabs<T extends string>({
+  value,
+  options,
+  onChange,
+}: {
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) {
   return (
     <div className="segmented admin-tabs" role="tablist">
       {options.map((o) => (
-        <button key={o.value} type="button" role="tab" aria-selected={value === o.value} className={value === o.value ? "active" : ""} onClick={() => onChange(o.value)}>
+        <button
+          key={o.value}
+          type="button"
+          role="tab"
+          aria-selected={value === o.value}
+          className={value === o.value ? "active" : ""}
+          onClick={() => onChange(o.value)}
+        >
           {o.label}
         </button>
       ))}
@@ -43,7 +58,17 @@ export function PagedView<T>({ list, empty, children }: { list: PagedList<T>; em
 }
 
 /** Who a request belongs to, linking to the user's detail. */
-export function UserCell({ uid, email, mobile, userId }: { uid: string | null; email?: string | null; mobile?: string | null; userId: number }) {
+export function UserCell({
+  uid,
+  email,
+  mobile,
+  userId,
+}: {
+  uid: string | null;
+  email?: string | null;
+  mobile?: string | null;
+  userId: number;
+}) {
   const { t } = useTranslation();
   return (
     <Link className="user-cell" to={`/admin/users/${userId}`}>

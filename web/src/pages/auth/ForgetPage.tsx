@@ -28,7 +28,12 @@ export default function ForgetPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { area } = useArea();
-  const { values, set, errors, clear, checkField, submitting, submit } = useForm({ user_string: "", code: "", password: "", re_password: "" });
+  const { values, set, errors, clear, checkField, submitting, submit } = useForm({
+    user_string: "",
+    code: "",
+    password: "",
+    re_password: "",
+  });
   const [type, switchType] = useAccountType("email", () => clear("user_string", "code"));
 
   const canSend = () => checkField("user_string", validate(schemaFor(type), values, ["user_string"]));
@@ -56,9 +61,33 @@ export default function ForgetPage() {
         <AccountTypeTabs value={type} onChange={switchType} />
         <form className="auth-form" onSubmit={onSubmit} noValidate>
           <AccountField type={type} value={values.user_string} onChange={set("user_string")} error={errors.user_string} />
-          <AccountCodeField scene="forget" type={type} account={values.user_string} areaCode={area.dial} canSend={canSend} value={values.code} onChange={set("code")} error={errors.code} />
-          <PasswordField id="password" label={t("auth.newPassword")} placeholder={t("auth.newPasswordPlaceholder")} hint={t("auth.passwordHint")} value={values.password} onChange={set("password")} error={errors.password} />
-          <PasswordField id="re_password" label={t("auth.confirmPassword")} placeholder={t("auth.confirmPlaceholder")} value={values.re_password} onChange={set("re_password")} error={errors.re_password} />
+          <AccountCodeField
+            scene="forget"
+            type={type}
+            account={values.user_string}
+            areaCode={area.dial}
+            canSend={canSend}
+            value={values.code}
+            onChange={set("code")}
+            error={errors.code}
+          />
+          <PasswordField
+            id="password"
+            label={t("auth.newPassword")}
+            placeholder={t("auth.newPasswordPlaceholder")}
+            hint={t("auth.passwordHint")}
+            value={values.password}
+            onChange={set("password")}
+            error={errors.password}
+          />
+          <PasswordField
+            id="re_password"
+            label={t("auth.confirmPassword")}
+            placeholder={t("auth.confirmPlaceholder")}
+            value={values.re_password}
+            onChange={set("re_password")}
+            error={errors.re_password}
+          />
           <p className="faint auth-note">{t("auth.forget.notice")}</p>
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="forget-submit">
             {submitting ? t("auth.forget.submitting") : t("auth.forget.submit")}

@@ -53,7 +53,10 @@ export default function LoginPage() {
       () => validate(schemaFor(type), values, ["user_string", "password"]),
       async () => {
         const account = values.user_string.trim();
-        const token = await login({ user_string: account, password: values.password, area_code: type === "mobile" ? area.dial : undefined }, { silent: true });
+        const token = await login(
+          { user_string: account, password: values.password, area_code: type === "mobile" ? area.dial : undefined },
+          { silent: true },
+        );
         // Remember me keeps the account name only; the password is never stored.
         setRemembered(remember ? { type, account, areaIso: area.iso } : null);
         await finish(token);

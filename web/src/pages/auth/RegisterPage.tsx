@@ -59,9 +59,33 @@ export default function RegisterPage() {
         <AccountTypeTabs value={type} onChange={switchType} />
         <form className="auth-form" onSubmit={onSubmit} noValidate>
           <AccountField type={type} value={values.user_string} onChange={set("user_string")} error={errors.user_string} />
-          <AccountCodeField scene="register" type={type} account={values.user_string} areaCode={area.dial} canSend={canSend} value={values.code} onChange={set("code")} error={errors.code} />
-          <PasswordField id="password" label={t("auth.password")} placeholder={t("auth.newPasswordPlaceholder")} hint={t("auth.passwordHint")} value={values.password} onChange={set("password")} error={errors.password} />
-          <PasswordField id="re_password" label={t("auth.confirmPassword")} placeholder={t("auth.confirmPlaceholder")} value={values.re_password} onChange={set("re_password")} error={errors.re_password} />
+          <AccountCodeField
+            scene="register"
+            type={type}
+            account={values.user_string}
+            areaCode={area.dial}
+            canSend={canSend}
+            value={values.code}
+            onChange={set("code")}
+            error={errors.code}
+          />
+          <PasswordField
+            id="password"
+            label={t("auth.password")}
+            placeholder={t("auth.newPasswordPlaceholder")}
+            hint={t("auth.passwordHint")}
+            value={values.password}
+            onChange={set("password")}
+            error={errors.password}
+          />
+          <PasswordField
+            id="re_password"
+            label={t("auth.confirmPassword")}
+            placeholder={t("auth.confirmPlaceholder")}
+            value={values.re_password}
+            onChange={set("re_password")}
+            error={errors.re_password}
+          />
           <TextField
             id="extension_code"
             label={t("auth.register.invite")}

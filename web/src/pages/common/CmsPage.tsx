@@ -10,12 +10,13 @@ import { langAtom } from "../../features/preferences/atoms.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 
 /** The single-article pages, by route: FAQ, contact, about, operational compliance. */
-const PAGES: Record<string, { kind: CmsPageKind; title: "content.faq" | "content.contactus" | "content.aboutus" | "content.compliance" }> = {
-  "/faq": { kind: "faq", title: "content.faq" },
-  "/contactus": { kind: "contactus", title: "content.contactus" },
-  "/aboutus": { kind: "aboutus", title: "content.aboutus" },
-  "/setting/operational_compliance": { kind: "operational_compliance", title: "content.compliance" },
-};
+const PAGES: Record<string, { kind: CmsPageKind; title: "content.faq" | "content.contactus" | "content.aboutus" | "content.compliance" }> =
+  {
+    "/faq": { kind: "faq", title: "content.faq" },
+    "/contactus": { kind: "contactus", title: "content.contactus" },
+    "/aboutus": { kind: "aboutus", title: "content.aboutus" },
+    "/setting/operational_compliance": { kind: "operational_compliance", title: "content.compliance" },
+  };
 
 export default function CmsPage() {
   const { t } = useTranslation();

@@ -61,7 +61,12 @@ export default function HomePage() {
         <DelayedSpinner />
       </>
     );
-  } else if (sections.every((s) => !s.loading && !s.error) && !banners.data?.list.length && !notices.data?.list.length && !menu.data?.length) {
+  } else if (
+    sections.every((s) => !s.loading && !s.error) &&
+    !banners.data?.list.length &&
+    !notices.data?.list.length &&
+    !menu.data?.length
+  ) {
     body = <EmptyState />;
   } else {
     body = (
@@ -73,7 +78,11 @@ export default function HomePage() {
         ) : (
           <div className="banner banner-skeleton" aria-hidden="true" />
         )}
-        {notices.error && !notices.data ? <SectionError onRetry={notices.reload} /> : notices.data && <NoticeBar notices={notices.data.list} />}
+        {notices.error && !notices.data ? (
+          <SectionError onRetry={notices.reload} />
+        ) : (
+          notices.data && <NoticeBar notices={notices.data.list} />
+        )}
         {menu.error && !menu.data ? (
           <SectionError onRetry={menu.reload} />
         ) : (

@@ -18,7 +18,12 @@ export default function NewsListPage() {
   const first = useQuery(() => fetchNews(CATEGORY.news, 1, PAGE_SIZE), [lang]);
   // Pages after the first belong to the first page they followed: a new first
   // page (language change, retry) starts the list over.
-  const [extra, setExtra] = useState<{ base: ArticleList | undefined; items: ArticleSummary[]; page: number; count: number | null }>({ base: undefined, items: [], page: 1, count: null });
+  const [extra, setExtra] = useState<{ base: ArticleList | undefined; items: ArticleSummary[]; page: number; count: number | null }>({
+    base: undefined,
+    items: [],
+    page: 1,
+    count: null,
+  });
   const more = extra.base === first.data ? extra : { base: first.data, items: [], page: 1, count: null };
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreFailed, setMoreFailed] = useState(false);
@@ -33,7 +38,12 @@ export default function NewsListPage() {
     setMoreFailed(false);
     try {
       const next = await fetchNews(CATEGORY.news, more.page + 1, PAGE_SIZE);
-      setExtra({ base: more.base, items: [...more.items, ...next.list], page: next.page, count: next.list.length ? next.count : items.length });
+      setExtra({
+        base: more.base,
+        items: [...more.items, ...next.list],
+        page: next.page,
+        count: next.list.length ? next.count : items.length,
+      });
     } catch {
       setMoreFailed(true);
     } finally {

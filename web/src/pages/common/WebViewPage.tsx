@@ -23,7 +23,9 @@ export default function WebViewPage() {
   }
   const url = new URL(raw);
   const sameOrigin = url.origin === location.origin;
-  const sandbox = sameOrigin ? "allow-scripts allow-forms allow-popups" : "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
+  const sandbox = sameOrigin
+    ? "allow-scripts allow-forms allow-popups"
+    : "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
   return (
     <>
       <NavBar title={url.hostname} />
@@ -34,7 +36,14 @@ export default function WebViewPage() {
             {t("content.webView.openExternal")}
           </a>
         </div>
-        <iframe className="webview-frame" src={url.href} title={url.hostname} sandbox={sandbox} referrerPolicy="no-referrer" data-testid="webview-frame" />
+        <iframe
+          className="webview-frame"
+          src={url.href}
+          title={url.hostname}
+          sandbox={sandbox}
+          referrerPolicy="no-referrer"
+          data-testid="webview-frame"
+        />
       </div>
     </>
   );

@@ -28,7 +28,13 @@ export default function FinancialPage() {
         {items.map((item) => {
           const desc = text.desc(item);
           return (
-            <button type="button" key={item.id} className="list-item finance-item" onClick={() => open(item.url)} data-testid="finance-item">
+            <button
+              type="button"
+              key={item.id}
+              className="list-item finance-item"
+              onClick={() => open(item.url)}
+              data-testid="finance-item"
+            >
               <span className="finance-icon">
                 <MenuIcon name={item.icon} />
               </span>

@@ -13,7 +13,12 @@ export default function AllRecordsPage() {
     <>
       <NavBar title={t("fund.record.allTitle")} />
       <main className="content">
-        <RecordList list={list} render={(r) => <LedgerRow key={r.id} record={r} />} empty={t("fund.record.noEntries")} testId="all-ledger" />
+        <RecordList
+          list={list}
+          render={(r) => <LedgerRow key={r.id} record={r} />}
+          empty={t("fund.record.noEntries")}
+          testId="all-ledger"
+        />
       </main>
     </>
   );

@@ -37,7 +37,14 @@ export default function AssetsPage() {
       <header className="assets-hero">
         <div className="row-between">
           <h1 className="assets-title">{t("fund.assets.total")}</h1>
-          <button type="button" className="icon-btn" onClick={() => setHidden(!hidden)} aria-label={hidden ? t("fund.assets.show") : t("fund.assets.hide")} aria-pressed={hidden} data-testid="toggle-hide">
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setHidden(!hidden)}
+            aria-label={hidden ? t("fund.assets.show") : t("fund.assets.hide")}
+            aria-pressed={hidden}
+            data-testid="toggle-hide"
+          >
             {hidden ? <IconEyeOff size={20} /> : <IconEye size={20} />}
           </button>
         </div>
@@ -45,7 +52,11 @@ export default function AssetsPage() {
           {total ? show(money(total)) : "--"} <small>USDT</small>
         </div>
         <div className="assets-fiat num" data-testid="assets-fiat">
-          {total ? (hidden ? `≈ ${HIDDEN}` : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })) : " "}
+          {total
+            ? hidden
+              ? `≈ ${HIDDEN}`
+              : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })
+            : " "}
         </div>
         <nav className="assets-actions">
           <Link to="/fund/select?for=receive" className="assets-action">
@@ -115,7 +126,11 @@ export default function AssetsPage() {
           <ul className="holding-list" data-testid={`holdings-${account}`}>
             {rows.map((h) => (
               <li key={h.currencyId}>
-                <Link className="holding" to={`/fund/assets_record?currency=${h.currencyId}&account=${account}`} data-testid={`holding-${account}-${h.name}`}>
+                <Link
+                  className="holding"
+                  to={`/fund/assets_record?currency=${h.currencyId}&account=${account}`}
+                  data-testid={`holding-${account}-${h.name}`}
+                >
                   <div className="holding-head">
                     <CoinAvatar name={h.name} size={28} />
                     <strong>{h.name}</strong>
@@ -124,11 +139,15 @@ export default function AssetsPage() {
                   <div className="holding-cols">
                     <div>
                       <span className="faint">{t("fund.common.available")}</span>
-                      <span className="num" data-testid="available">{show(amount(h.available))}</span>
+                      <span className="num" data-testid="available">
+                        {show(amount(h.available))}
+                      </span>
                     </div>
                     <div>
                       <span className="faint">{t("fund.common.frozen")}</span>
-                      <span className="num" data-testid="frozen">{show(amount(h.locked))}</span>
+                      <span className="num" data-testid="frozen">
+                        {show(amount(h.locked))}
+                      </span>
                     </div>
                   </div>
                 </Link>

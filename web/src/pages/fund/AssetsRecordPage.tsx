@@ -29,7 +29,11 @@ export default function AssetsRecordPage() {
   const ledger = useLedger({ currency, account: filter === "all" ? undefined : filter });
   const show = (text: string) => (hidden ? HIDDEN : text);
 
-  const rows = wallet.data ? ACCOUNTS.map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) })).filter((r) => r.holding) : [];
+  const rows = wallet.data
+    ? ACCOUNTS.map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) })).filter(
+        (r) => r.holding,
+      )
+    : [];
   const name = rows[0]?.holding?.name ?? "";
 
   if (!Number.isInteger(currency) || currency <= 0) {
@@ -66,8 +70,12 @@ export default function AssetsRecordPage() {
                 {rows.map(({ account, holding }) => (
                   <tr key={account} data-testid={`coin-balance-${account}`}>
                     <td>{t(`fund.accounts.${account}`)}</td>
-                    <td className="right num" data-testid="available">{show(amount(holding!.available))}</td>
-                    <td className="right num" data-testid="frozen">{show(amount(holding!.locked))}</td>
+                    <td className="right num" data-testid="available">
+                      {show(amount(holding!.available))}
+                    </td>
+                    <td className="right num" data-testid="frozen">
+                      {show(amount(holding!.locked))}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -96,14 +104,25 @@ export default function AssetsRecordPage() {
         <h2 className="section-title">{t("fund.record.entries")}</h2>
         <div className="chips" role="tablist">
           {(["all", ...ACCOUNTS] as const).map((a) => (
-            <button key={a} type="button" role="tab" aria-selected={filter === a} className={`chip${filter === a ? " active" : ""}`} onClick={() => setParams({ currency: String(currency), filter: a }, { replace: true })}>
+            <button
+              key={a}
+              type="button"
+              role="tab"
+              aria-selected={filter === a}
+              className={`chip${filter === a ? " active" : ""}`}
+              onClick={() => setParams({ currency: String(currency), filter: a }, { replace: true })}
+            >
               {a === "all" ? t("fund.common.allAccounts") : t(`fund.accounts.${a}`)}
             </button>
           ))}
         </div>
-        <RecordList list={ledger} render={(r) => <LedgerRow key={r.id} record={r} showCoin={false} />} empty={t("fund.record.noEntries")} testId="coin-ledger" />
+        <RecordList
+          list={ledger}
+          render={(r) => <LedgerRow key={r.id} record={r} showCoin={false} />}
+          empty={t("fund.record.noEntries")}
+          testId="coin-ledger"
+        />
       </main>
     </>
   );
 }
-

@@ -8,7 +8,15 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { coinDecimals, fetchCoins, fetchWalletList, holdings, inAccount, invalidateWallet, transferBetweenAccounts } from "../../features/wallet/api.ts";
+import {
+  coinDecimals,
+  fetchCoins,
+  fetchWalletList,
+  holdings,
+  inAccount,
+  invalidateWallet,
+  transferBetweenAccounts,
+} from "../../features/wallet/api.ts";
 import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
 import { IconSwap } from "../../features/wallet/components/icons.tsx";
 import { amount } from "../../features/wallet/format.ts";
@@ -19,7 +27,19 @@ import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
 /** One end of a transfer: an account the coin lives in. */
-function AccountSelect({ label, accounts, value, onChange, testId }: { label: string; accounts: AccountName[]; value: AccountName; onChange: (a: AccountName) => void; testId: string }) {
+function AccountSelect({
+  label,
+  accounts,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  accounts: AccountName[];
+  value: AccountName;
+  onChange: (a: AccountName) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -124,7 +144,12 @@ export default function FundTransferPage() {
     if (message) return;
     const ok = await confirmDialog({
       title: t("fund.transfer.confirmTitle"),
-      message: t("fund.transfer.confirmMessage", { amount: amount(value), coin: coin.name, from: t(`fund.accounts.${fromAccount}`), to: t(`fund.accounts.${toAccount}`) }),
+      message: t("fund.transfer.confirmMessage", {
+        amount: amount(value),
+        coin: coin.name,
+        from: t(`fund.accounts.${fromAccount}`),
+        to: t(`fund.accounts.${toAccount}`),
+      }),
     });
     if (!ok) return;
     setBusy(true);
@@ -147,7 +172,13 @@ export default function FundTransferPage() {
       <form className="content stack" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={coinId}>{t("fund.common.coin")}</label>
-          <select id={coinId} className="input" value={coin.id} onChange={(e) => change(() => setCurrency(Number(e.target.value)))} data-testid="transfer-coin">
+          <select
+            id={coinId}
+            className="input"
+            value={coin.id}
+            onChange={(e) => change(() => setCurrency(Number(e.target.value)))}
+            data-testid="transfer-coin"
+          >
             {movable.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -158,7 +189,13 @@ export default function FundTransferPage() {
 
         <div className="transfer-box card">
           <div className="transfer-ends">
-            <AccountSelect label={t("fund.transfer.from")} accounts={accounts} value={fromAccount} onChange={pickFrom} testId="transfer-from" />
+            <AccountSelect
+              label={t("fund.transfer.from")}
+              accounts={accounts}
+              value={fromAccount}
+              onChange={pickFrom}
+              testId="transfer-from"
+            />
             <AccountSelect label={t("fund.transfer.to")} accounts={accounts} value={toAccount} onChange={pickTo} testId="transfer-to" />
           </div>
           <button type="button" className="swap-btn" onClick={swap} aria-label={t("fund.transfer.swap")} data-testid="transfer-swap">

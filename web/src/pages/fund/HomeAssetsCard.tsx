@@ -20,7 +20,13 @@ function Card({ token }: { token: string }) {
     <section className="home-assets" aria-label={t("fund.assets.total")} data-testid="home-assets">
       <div className="home-assets-head">
         <span>{t("fund.assets.total")}</span>
-        <button type="button" className="icon-btn" onClick={() => setHidden(!hidden)} aria-label={hidden ? t("fund.assets.show") : t("fund.assets.hide")} aria-pressed={hidden}>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => setHidden(!hidden)}
+          aria-label={hidden ? t("fund.assets.show") : t("fund.assets.hide")}
+          aria-pressed={hidden}
+        >
           {hidden ? <IconEyeOff size={18} /> : <IconEye size={18} />}
         </button>
       </div>
@@ -30,7 +36,13 @@ function Card({ token }: { token: string }) {
             {total ? (hidden ? HIDDEN : money(total)) : "--"} <small>USDT</small>
           </span>
           <span className="home-assets-fiat num">
-            {total ? (hidden ? `≈ ${HIDDEN}` : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })) : query.error ? t("common.loadFailed") : " "}
+            {total
+              ? hidden
+                ? `≈ ${HIDDEN}`
+                : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })
+              : query.error
+                ? t("common.loadFailed")
+                : " "}
           </span>
         </span>
         <IconChevron />

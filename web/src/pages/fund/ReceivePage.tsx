@@ -92,7 +92,14 @@ export default function ReceivePage() {
                 <span className="field-label">{t("fund.receive.chain")}</span>
                 <div className="chips" role="radiogroup" aria-label={t("fund.receive.chain")}>
                   {addresses.map((a, i) => (
-                    <button key={`${a.chain}-${a.address}`} type="button" role="radio" aria-checked={i === chainIndex} className={`chip${i === chainIndex ? " active" : ""}`} onClick={() => setChainIndex(i)}>
+                    <button
+                      key={`${a.chain}-${a.address}`}
+                      type="button"
+                      role="radio"
+                      aria-checked={i === chainIndex}
+                      className={`chip${i === chainIndex ? " active" : ""}`}
+                      onClick={() => setChainIndex(i)}
+                    >
                       {a.chain || coin}
                     </button>
                   ))}

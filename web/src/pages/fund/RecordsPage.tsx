@@ -70,16 +70,22 @@ export default function RecordsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "withdraw" ? "withdraw" : "deposit";
-  const deposits = usePagedList(async (page) => {
-    if (tab !== "deposit") return { items: [], hasMore: false };
-    const answer = await fetchDeposits(page);
-    return { items: answer.data, hasMore: page < answer.pages };
-  }, [tab]);
-  const withdrawals = usePagedList(async (page) => {
-    if (tab !== "withdraw") return { items: [], hasMore: false };
-    const answer = await fetchWithdrawals(page);
-    return { items: answer.data, hasMore: page < answer.pages };
-  }, [tab]);
+  const deposits = usePagedList(
+    async (page) => {
+      if (tab !== "deposit") return { items: [], hasMore: false };
+      const answer = await fetchDeposits(page);
+      return { items: answer.data, hasMore: page < answer.pages };
+    },
+    [tab],
+  );
+  const withdrawals = usePagedList(
+    async (page) => {
+      if (tab !== "withdraw") return { items: [], hasMore: false };
+      const answer = await fetchWithdrawals(page);
+      return { items: answer.data, hasMore: page < answer.pages };
+    },
+    [tab],
+  );
 
   return (
     <>
@@ -94,9 +100,19 @@ export default function RecordsPage() {
           onChange={(v) => setParams({ tab: v }, { replace: true })}
         />
         {tab === "deposit" ? (
-          <RecordList list={deposits} render={(r) => <DepositRow key={r.id} r={r} />} empty={t("fund.records.noDeposits")} testId="deposit-records" />
+          <RecordList
+            list={deposits}
+            render={(r) => <DepositRow key={r.id} r={r} />}
+            empty={t("fund.records.noDeposits")}
+            testId="deposit-records"
+          />
         ) : (
-          <RecordList list={withdrawals} render={(r) => <WithdrawalRow key={r.id} r={r} />} empty={t("fund.records.noWithdrawals")} testId="withdrawal-records" />
+          <RecordList
+            list={withdrawals}
+            render={(r) => <WithdrawalRow key={r.id} r={r} />}
+            empty={t("fund.records.noWithdrawals")}
+            testId="withdrawal-records"
+          />
         )}
       </main>
     </>

@@ -19,7 +19,9 @@ export default function SelectPage() {
   const query = useQuery(fetchCoins, []);
 
   const term = search.trim().toUpperCase();
-  const coins = (query.data ?? []).filter((c) => (purpose === "withdraw" ? canWithdraw(c) : canDeposit(c))).filter((c) => !term || c.name.toUpperCase().includes(term));
+  const coins = (query.data ?? [])
+    .filter((c) => (purpose === "withdraw" ? canWithdraw(c) : canDeposit(c)))
+    .filter((c) => !term || c.name.toUpperCase().includes(term));
 
   return (
     <>
@@ -29,7 +31,14 @@ export default function SelectPage() {
           <span className="search-icon" aria-hidden="true">
             <IconSearch size={18} />
           </span>
-          <input className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("fund.select.search")} aria-label={t("fund.select.search")} />
+          <input
+            className="input"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t("fund.select.search")}
+            aria-label={t("fund.select.search")}
+          />
         </div>
         {query.error && !query.data ? (
           <ErrorView message={query.error.message} onRetry={query.reload} />

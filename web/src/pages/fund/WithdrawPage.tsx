@@ -81,8 +81,15 @@ export default function WithdrawPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next = {
-      amount: amountMessage(amountIssue(value, { decimals, min: info.min_number, above: fee, max: balance }), { coin, decimals, min: amount(info.min_number), max: amount(balance), fee: amount(fee) }),
-      destination: type === 0 ? (selected ? undefined : t("fund.withdraw.pickAddress")) : bankCard ? undefined : t("fund.withdraw.bindCardFirst"),
+      amount: amountMessage(amountIssue(value, { decimals, min: info.min_number, above: fee, max: balance }), {
+        coin,
+        decimals,
+        min: amount(info.min_number),
+        max: amount(balance),
+        fee: amount(fee),
+      }),
+      destination:
+        type === 0 ? (selected ? undefined : t("fund.withdraw.pickAddress")) : bankCard ? undefined : t("fund.withdraw.bindCardFirst"),
       password: password ? undefined : t("fund.withdraw.passwordRequired"),
     };
     setErrors(next);
@@ -100,7 +107,10 @@ export default function WithdrawPage() {
     if (!ok) return;
     setBusy(true);
     try {
-      const answer = await requestWithdrawal({ currency, number: value, type, address: type === 0 ? String(selected!.id) : undefined, pay_password: password }, idem.current());
+      const answer = await requestWithdrawal(
+        { currency, number: value, type, address: type === 0 ? String(selected!.id) : undefined, pay_password: password },
+        idem.current(),
+      );
       toast(answer);
       idem.reset();
       invalidateWallet();
@@ -112,7 +122,14 @@ export default function WithdrawPage() {
 
   return (
     <>
-      <NavBar title={title} right={<Link to="/fund/receive_withdraw_record?tab=withdraw" className="navbar-link">{t("fund.assets.records")}</Link>} />
+      <NavBar
+        title={title}
+        right={
+          <Link to="/fund/receive_withdraw_record?tab=withdraw" className="navbar-link">
+            {t("fund.assets.records")}
+          </Link>
+        }
+      />
       <form className="content stack" onSubmit={submit} noValidate>
         {level === 0 && (
           <p className="notice notice-warn" data-testid="withdraw-need-kyc">
@@ -129,7 +146,15 @@ export default function WithdrawPage() {
           <span className="field-label">{t("fund.withdraw.destination")}</span>
           <div className="segmented" role="radiogroup" aria-label={t("fund.withdraw.destination")}>
             {([0, 1, 2] as const).map((d) => (
-              <button key={d} type="button" role="radio" aria-checked={type === d} className={type === d ? "active" : ""} onClick={() => change(() => setType(d))} data-testid={`dest-${d}`}>
+              <button
+                key={d}
+                type="button"
+                role="radio"
+                aria-checked={type === d}
+                className={type === d ? "active" : ""}
+                onClick={() => change(() => setType(d))}
+                data-testid={`dest-${d}`}
+              >
                 {t(`fund.withdraw.types.${d}`)}
               </button>
             ))}
@@ -169,7 +194,9 @@ export default function WithdrawPage() {
                 </Link>
               </div>
             )}
-            <span className="field-error" role={errors.destination ? "alert" : undefined}>{errors.destination}</span>
+            <span className="field-error" role={errors.destination ? "alert" : undefined}>
+              {errors.destination}
+            </span>
           </div>
         ) : (
           <div className="field">
@@ -182,10 +209,13 @@ export default function WithdrawPage() {
               </div>
             ) : (
               <div className="notice">
-                {t("fund.withdraw.noCard")} <Link to={type === 1 ? "/setting/bank" : "/setting/bank_international"}>{t("fund.withdraw.bindCard")}</Link>
+                {t("fund.withdraw.noCard")}{" "}
+                <Link to={type === 1 ? "/setting/bank" : "/setting/bank_international"}>{t("fund.withdraw.bindCard")}</Link>
               </div>
             )}
-            <span className="field-error" role={errors.destination ? "alert" : undefined}>{errors.destination}</span>
+            <span className="field-error" role={errors.destination ? "alert" : undefined}>
+              {errors.destination}
+            </span>
           </div>
         )}
 
@@ -210,7 +240,9 @@ export default function WithdrawPage() {
           <dt>{t("fund.withdraw.fee")}</dt>
           <dd className="num" data-testid="withdraw-fee">{`${amount(fee)} ${coin}`}</dd>
           <dt>{t("fund.withdraw.receive")}</dt>
-          <dd className="num strong" data-testid="withdraw-receive">{receive ? `${amount(receive)} ${coin}` : "--"}</dd>
+          <dd className="num strong" data-testid="withdraw-receive">
+            {receive ? `${amount(receive)} ${coin}` : "--"}
+          </dd>
         </dl>
 
         <div className="field">
@@ -227,11 +259,15 @@ export default function WithdrawPage() {
             onChange={(e) => change(() => setPassword(e.target.value))}
             data-testid="withdraw-password"
           />
-          <span className="field-error" role={errors.password ? "alert" : undefined}>{errors.password}</span>
+          <span className="field-error" role={errors.password ? "alert" : undefined}>
+            {errors.password}
+          </span>
         </div>
 
         <p className="faint limit-note">
-          {level >= 1 ? t("fund.withdraw.limitNote", { limit: DAILY_LIMIT_BTC[level >= 2 ? 2 : 1], level: level >= 2 ? 2 : 1 }) : t("fund.withdraw.limitNoteNone")}
+          {level >= 1
+            ? t("fund.withdraw.limitNote", { limit: DAILY_LIMIT_BTC[level >= 2 ? 2 : 1], level: level >= 2 ? 2 : 1 })
+            : t("fund.withdraw.limitNoteNone")}
         </p>
 
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -8,7 +8,17 @@ import type { PagedList } from "../../hooks/usePagedList.ts";
 import type { ApiFailure } from "../../lib/api.ts";
 
 /** A paged record list with its loading, error, empty and "load more" states. */
-export function RecordList<T>({ list, render, empty, testId }: { list: PagedList<T>; render: (item: T) => ReactNode; empty?: string; testId?: string }) {
+export function RecordList<T>({
+  list,
+  render,
+  empty,
+  testId,
+}: {
+  list: PagedList<T>;
+  render: (item: T) => ReactNode;
+  empty?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (list.error) return <ErrorView message={list.error.message} onRetry={list.reload} />;
   if (list.loading && list.items.length === 0) return <DelayedSpinner />;
@@ -28,11 +38,27 @@ export function RecordList<T>({ list, render, empty, testId }: { list: PagedList
 }
 
 /** Segmented tabs of a page. */
-export function Tabs<T extends string>({ value, options, onChange }: { value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) {
+export function Tabs<T extends string>({
+  value,
+  options,
+  onChange,
+}: {
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) {
   return (
     <div className="segmented" role="tablist">
       {options.map((o) => (
-        <button key={o.value} type="button" role="tab" aria-selected={value === o.value} className={value === o.value ? "active" : ""} onClick={() => onChange(o.value)} data-testid={`tab-${o.value}`}>
+        <button
+          key={o.value}
+          type="button"
+          role="tab"
+          aria-selected={value === o.value}
+          className={value === o.value ? "active" : ""}
+          onClick={() => onChange(o.value)}
+          data-testid={`tab-${o.value}`}
+        >
           {o.label}
         </button>
       ))}
@@ -44,7 +70,19 @@ export function Tabs<T extends string>({ value, options, onChange }: { value: T;
  * A page about one coin (deposit, withdrawal) before its data is there: no coin in
  * the address (a button to choose one), the load failed (retry), or still loading.
  */
-export function CoinPageState({ title, purpose, valid, error, onRetry }: { title: string; purpose: "receive" | "withdraw"; valid: boolean; error?: ApiFailure; onRetry: () => void }) {
+export function CoinPageState({
+  title,
+  purpose,
+  valid,
+  error,
+  onRetry,
+}: {
+  title: string;
+  purpose: "receive" | "withdraw";
+  valid: boolean;
+  error?: ApiFailure;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   let body: ReactNode;

@@ -55,7 +55,13 @@ export function HomeMarkets() {
         {board(pairs, which).map((q) => {
           const dir = trend(q.change);
           return (
-            <button key={q.id} type="button" className="home-quote" onClick={() => navigate(`/transaction/currency?symbol=${roomName(q.symbol)}`)} data-testid="home-quote">
+            <button
+              key={q.id}
+              type="button"
+              className="home-quote"
+              onClick={() => navigate(`/transaction/currency?symbol=${roomName(q.symbol)}`)}
+              data-testid="home-quote"
+            >
               <span className="pair">
                 <b>{q.currency_name}</b>
                 <span className="faint">/{q.legal_name}</span>
@@ -78,7 +84,15 @@ export function HomeMarkets() {
       <div className="section-title">
         <div className="home-boards" role="tablist">
           {BOARDS.map((b) => (
-            <button key={b} type="button" role="tab" aria-selected={which === b} className={which === b ? "active" : ""} onClick={() => setWhich(b)} data-testid={`home-board-${b}`}>
+            <button
+              key={b}
+              type="button"
+              role="tab"
+              aria-selected={which === b}
+              className={which === b ? "active" : ""}
+              onClick={() => setWhich(b)}
+              data-testid={`home-board-${b}`}
+            >
               {t(`market.home.${b}`)}
             </button>
           ))}

@@ -99,19 +99,21 @@ export default function MarketPage() {
     <>
       {header}
       <div className="market-tabs" role="tablist">
-        {[{ key: FAVOURITES, label: t("market.tabs.favourites") }, ...groups.map((g) => ({ key: g.name, label: g.name }))].map(({ key, label }) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={current === key}
-            className={current === key ? "market-tab active" : "market-tab"}
-            onClick={() => setTab(key)}
-            data-testid={`market-tab-${key === FAVOURITES ? "fav" : key}`}
-          >
-            {label}
-          </button>
-        ))}
+        {[{ key: FAVOURITES, label: t("market.tabs.favourites") }, ...groups.map((g) => ({ key: g.name, label: g.name }))].map(
+          ({ key, label }) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={current === key}
+              className={current === key ? "market-tab active" : "market-tab"}
+              onClick={() => setTab(key)}
+              data-testid={`market-tab-${key === FAVOURITES ? "fav" : key}`}
+            >
+              {label}
+            </button>
+          ),
+        )}
       </div>
       <SortHeader sort={sort} onSort={setSort} />
       {body}

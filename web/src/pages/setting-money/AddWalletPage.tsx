@@ -35,8 +35,19 @@ export default function AddWalletPage() {
     const trimmed = address.trim();
     const next = {
       coin: coin ? undefined : t("fund.addresses.pickCoin"),
-      name: !name.trim() ? t("fund.addresses.nameRequired") : [...name.trim()].length > WALLET_NAME_MAX ? t("fund.addresses.nameTooLong", { max: WALLET_NAME_MAX }) : undefined,
-      address: !trimmed ? t("fund.addresses.addressRequired") : chains && !addressMatches(chains, trimmed) ? t("fund.addresses.addressInvalid", { coin: coin!.name, formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / ") }) : undefined,
+      name: !name.trim()
+        ? t("fund.addresses.nameRequired")
+        : [...name.trim()].length > WALLET_NAME_MAX
+          ? t("fund.addresses.nameTooLong", { max: WALLET_NAME_MAX })
+          : undefined,
+      address: !trimmed
+        ? t("fund.addresses.addressRequired")
+        : chains && !addressMatches(chains, trimmed)
+          ? t("fund.addresses.addressInvalid", {
+              coin: coin!.name,
+              formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / "),
+            })
+          : undefined,
     };
     setErrors(next);
     if (next.coin || next.name || next.address) return;
@@ -57,7 +68,14 @@ export default function AddWalletPage() {
       <form className="content" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={ids.coin}>{t("fund.common.coin")}</label>
-          <select id={ids.coin} className="input" value={currency ?? ""} onChange={(e) => setCurrency(Number(e.target.value) || null)} aria-invalid={Boolean(errors.coin)} data-testid="address-coin">
+          <select
+            id={ids.coin}
+            className="input"
+            value={currency ?? ""}
+            onChange={(e) => setCurrency(Number(e.target.value) || null)}
+            aria-invalid={Boolean(errors.coin)}
+            data-testid="address-coin"
+          >
             <option value="">{t("fund.addresses.pickCoin")}</option>
             {list.map((c) => (
               <option key={c.id} value={c.id}>
@@ -65,12 +83,25 @@ export default function AddWalletPage() {
               </option>
             ))}
           </select>
-          <span className="field-error" role={errors.coin ? "alert" : undefined}>{errors.coin}</span>
+          <span className="field-error" role={errors.coin ? "alert" : undefined}>
+            {errors.coin}
+          </span>
         </div>
         <div className="field">
           <label htmlFor={ids.name}>{t("fund.addresses.name")}</label>
-          <input id={ids.name} className="input" value={name} maxLength={WALLET_NAME_MAX + 10} placeholder={t("fund.addresses.namePlaceholder")} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(errors.name)} data-testid="address-name" />
-          <span className="field-error" role={errors.name ? "alert" : undefined}>{errors.name}</span>
+          <input
+            id={ids.name}
+            className="input"
+            value={name}
+            maxLength={WALLET_NAME_MAX + 10}
+            placeholder={t("fund.addresses.namePlaceholder")}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={Boolean(errors.name)}
+            data-testid="address-name"
+          />
+          <span className="field-error" role={errors.name ? "alert" : undefined}>
+            {errors.name}
+          </span>
         </div>
         <div className="field">
           <label htmlFor={ids.address}>{t("fund.addresses.address")}</label>
@@ -86,7 +117,9 @@ export default function AddWalletPage() {
             aria-invalid={Boolean(errors.address)}
             data-testid="address-address"
           />
-          <span className="field-error" role={errors.address ? "alert" : undefined}>{errors.address}</span>
+          <span className="field-error" role={errors.address ? "alert" : undefined}>
+            {errors.address}
+          </span>
         </div>
         <p className="faint">{t("fund.addresses.checkHint")}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -56,7 +56,9 @@ function CardForm({ kind, labels, onSaved }: { kind: BankKind; labels: Record<Ba
   const message = (field: BankField) => {
     const code = errors[field];
     if (!code) return "";
-    return code === "BANK_FIELD_REQUIRED" ? t("fund.bank.required", { field: labels[field] }) : t("fund.bank.invalid", { field: labels[field] });
+    return code === "BANK_FIELD_REQUIRED"
+      ? t("fund.bank.required", { field: labels[field] })
+      : t("fund.bank.invalid", { field: labels[field] });
   };
 
   const submit = async (e: FormEvent) => {
@@ -93,7 +95,9 @@ function CardForm({ kind, labels, onSaved }: { kind: BankKind; labels: Record<Ba
             aria-invalid={Boolean(errors[k])}
             onChange={(e) => setCard((c) => ({ ...c, [k]: e.target.value }))}
           />
-          <span className="field-error" role={errors[k] ? "alert" : undefined}>{message(k)}</span>
+          <span className="field-error" role={errors[k] ? "alert" : undefined}>
+            {message(k)}
+          </span>
         </div>
       ))}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -27,7 +27,13 @@ export default function BillPage() {
         <div className="filters">
           <div className="field">
             <label htmlFor={coinId}>{t("fund.common.coin")}</label>
-            <select id={coinId} className="input" value={coin} onChange={(e) => setCoin(e.target.value === "all" ? "all" : Number(e.target.value))} data-testid="bill-coin">
+            <select
+              id={coinId}
+              className="input"
+              value={coin}
+              onChange={(e) => setCoin(e.target.value === "all" ? "all" : Number(e.target.value))}
+              data-testid="bill-coin"
+            >
               <option value="all">{t("fund.bill.allCoins")}</option>
               {(coins.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>

@@ -34,7 +34,12 @@ export default function RealMarkPage() {
   const [state, user] = query.data;
   const bound = Boolean(user.email && user.mobile);
   const levels = [
-    { level: 1 as const, info: state.lv1, limits: t("kyc.mark.lv1Limits"), canStart: bound && (state.lv1.status === "noaudit" || state.lv1.status === "failed") },
+    {
+      level: 1 as const,
+      info: state.lv1,
+      limits: t("kyc.mark.lv1Limits"),
+      canStart: bound && (state.lv1.status === "noaudit" || state.lv1.status === "failed"),
+    },
     {
       level: 2 as const,
       info: state.lv2,
@@ -85,9 +90,16 @@ export default function RealMarkPage() {
               </p>
             )}
             {info.status === "auditing" && <p className="faint">{t("kyc.mark.auditingHint")}</p>}
-            {level === 2 && state.lv1.status !== "hasaudit" && info.status === "noaudit" && <p className="faint">{t("kyc.mark.lv1First")}</p>}
+            {level === 2 && state.lv1.status !== "hasaudit" && info.status === "noaudit" && (
+              <p className="faint">{t("kyc.mark.lv1First")}</p>
+            )}
             {(info.status === "noaudit" || info.status === "failed") && (
-              <button type="button" className="btn btn-primary btn-block" disabled={!canStart} onClick={() => navigate(`/setting/real?level=${level}`)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                disabled={!canStart}
+                onClick={() => navigate(`/setting/real?level=${level}`)}
+              >
                 {info.status === "failed" ? t("kyc.mark.retry") : t("kyc.mark.start")}
               </button>
             )}

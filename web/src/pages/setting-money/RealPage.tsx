@@ -18,7 +18,8 @@ const KNOWN = new Set(["KYC_NAME_INVALID", "INVALID_ID_NUMBER", "KYC_ID_TYPE_INV
 
 function useIssueText() {
   const { t } = useTranslation();
-  return (code: string | undefined) => (!code ? undefined : KNOWN.has(code) ? t(`kyc.errors.${code as "KYC_NAME_INVALID"}`) : t("kyc.errors.invalid"));
+  return (code: string | undefined) =>
+    !code ? undefined : KNOWN.has(code) ? t(`kyc.errors.${code as "KYC_NAME_INVALID"}`) : t("kyc.errors.invalid");
 }
 
 function Lv1Form({ onDone }: { onDone: () => void }) {
@@ -38,7 +39,10 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
     if (!cardId.trim()) issues.card_id = "required";
     setErrors(issues);
     if (Object.keys(issues).length) return;
-    const ok = await confirmDialog({ title: t("kyc.real.confirmTitle"), message: t("kyc.real.confirmLv1", { name: name.trim(), id: cardId.trim() }) });
+    const ok = await confirmDialog({
+      title: t("kyc.real.confirmTitle"),
+      message: t("kyc.real.confirmLv1", { name: name.trim(), id: cardId.trim() }),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -57,7 +61,14 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
         <span className="field-label">{t("kyc.real.idType")}</span>
         <div className="segmented" role="radiogroup" aria-label={t("kyc.real.idType")}>
           {ID_TYPE_OPTIONS.map((type) => (
-            <button key={type} type="button" role="radio" aria-checked={idType === type} className={idType === type ? "active" : ""} onClick={() => setIdType(type)}>
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={idType === type}
+              className={idType === type ? "active" : ""}
+              onClick={() => setIdType(type)}
+            >
               {t(`kyc.idTypes.${type}`)}
             </button>
           ))}
@@ -65,13 +76,35 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
       </div>
       <div className="field">
         <label htmlFor="kyc-name">{t("kyc.real.name")}</label>
-        <input id="kyc-name" className="input" value={name} maxLength={60} autoComplete="name" placeholder={t("kyc.real.namePlaceholder")} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(errors.name)} />
-        <span className="field-error" role={errors.name ? "alert" : undefined}>{error("name")}</span>
+        <input
+          id="kyc-name"
+          className="input"
+          value={name}
+          maxLength={60}
+          autoComplete="name"
+          placeholder={t("kyc.real.namePlaceholder")}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={Boolean(errors.name)}
+        />
+        <span className="field-error" role={errors.name ? "alert" : undefined}>
+          {error("name")}
+        </span>
       </div>
       <div className="field">
         <label htmlFor="kyc-card">{t("kyc.real.cardId")}</label>
-        <input id="kyc-card" className="input" value={cardId} maxLength={40} autoComplete="off" placeholder={t("kyc.real.cardIdPlaceholder")} onChange={(e) => setCardId(e.target.value)} aria-invalid={Boolean(errors.card_id)} />
-        <span className="field-error" role={errors.card_id ? "alert" : undefined}>{error("card_id")}</span>
+        <input
+          id="kyc-card"
+          className="input"
+          value={cardId}
+          maxLength={40}
+          autoComplete="off"
+          placeholder={t("kyc.real.cardIdPlaceholder")}
+          onChange={(e) => setCardId(e.target.value)}
+          aria-invalid={Boolean(errors.card_id)}
+        />
+        <span className="field-error" role={errors.card_id ? "alert" : undefined}>
+          {error("card_id")}
+        </span>
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("kyc.real.submitting") : t("kyc.real.submit")}
@@ -107,8 +140,24 @@ function Lv2Form({ onDone }: { onDone: () => void }) {
   return (
     <form className="content stack" onSubmit={submit} noValidate>
       <p className="faint">{t("kyc.real.lv2Intro")}</p>
-      <ImageUpload label={t("kyc.real.front")} value={front} onChange={setFront} privateFile error={issueText(errors.front_pic)} disabled={busy} testId="kyc-front" />
-      <ImageUpload label={t("kyc.real.back")} value={back} onChange={setBack} privateFile error={issueText(errors.reverse_pic)} disabled={busy} testId="kyc-back" />
+      <ImageUpload
+        label={t("kyc.real.front")}
+        value={front}
+        onChange={setFront}
+        privateFile
+        error={issueText(errors.front_pic)}
+        disabled={busy}
+        testId="kyc-front"
+      />
+      <ImageUpload
+        label={t("kyc.real.back")}
+        value={back}
+        onChange={setBack}
+        privateFile
+        error={issueText(errors.reverse_pic)}
+        disabled={busy}
+        testId="kyc-back"
+      />
       <p className="faint">{t("kyc.real.photoTips")}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("kyc.real.submitting") : t("kyc.real.submit")}

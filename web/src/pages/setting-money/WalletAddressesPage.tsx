@@ -17,7 +17,10 @@ export default function WalletAddressesPage() {
   const [deleting, setDeleting] = useState<number | null>(null);
 
   const remove = async (a: WalletAddressItem) => {
-    const ok = await confirmDialog({ title: t("fund.addresses.deleteTitle"), message: t("fund.addresses.deleteMessage", { name: a.name, address: a.address }) });
+    const ok = await confirmDialog({
+      title: t("fund.addresses.deleteTitle"),
+      message: t("fund.addresses.deleteMessage", { name: a.name, address: a.address }),
+    });
     if (!ok) return;
     setDeleting(a.id);
     try {
@@ -56,7 +59,13 @@ export default function WalletAddressesPage() {
                 <strong>{a.currency_name}</strong>
                 <span className="chip chip-static">{a.chain}</span>
               </span>
-              <button type="button" className="icon-btn" onClick={() => void remove(a)} disabled={deleting === a.id} aria-label={t("fund.addresses.delete")}>
+              <button
+                type="button"
+                className="icon-btn"
+                onClick={() => void remove(a)}
+                disabled={deleting === a.id}
+                aria-label={t("fund.addresses.delete")}
+              >
                 <IconTrash size={18} />
               </button>
             </div>

@@ -56,8 +56,23 @@ export default function PasswordPage() {
               error={errors.oldPassword}
             />
           )}
-          <PasswordField id="password" label={t("auth.newPassword")} placeholder={t("auth.newPasswordPlaceholder")} hint={t("auth.passwordHint")} value={values.password} onChange={set("password")} error={errors.password} />
-          <PasswordField id="re_password" label={t("auth.confirmPassword")} placeholder={t("auth.confirmPlaceholder")} value={values.re_password} onChange={set("re_password")} error={errors.re_password} />
+          <PasswordField
+            id="password"
+            label={t("auth.newPassword")}
+            placeholder={t("auth.newPasswordPlaceholder")}
+            hint={t("auth.passwordHint")}
+            value={values.password}
+            onChange={set("password")}
+            error={errors.password}
+          />
+          <PasswordField
+            id="re_password"
+            label={t("auth.confirmPassword")}
+            placeholder={t("auth.confirmPlaceholder")}
+            value={values.re_password}
+            onChange={set("re_password")}
+            error={errors.re_password}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="password-submit">
             {submitting ? t("setting.saving") : t("common.confirm")}
           </button>

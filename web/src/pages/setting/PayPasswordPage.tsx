@@ -56,8 +56,25 @@ export default function PayPasswordPage() {
               error={errors.oldPassword}
             />
           )}
-          <PasswordField id="password" label={t("setting.payPassword.new")} placeholder={t("setting.payPassword.newPlaceholder")} hint={t("setting.payPassword.hint")} autoComplete="off" value={values.password} onChange={set("password")} error={errors.password} />
-          <PasswordField id="re_password" label={t("auth.confirmPassword")} placeholder={t("auth.confirmPlaceholder")} autoComplete="off" value={values.re_password} onChange={set("re_password")} error={errors.re_password} />
+          <PasswordField
+            id="password"
+            label={t("setting.payPassword.new")}
+            placeholder={t("setting.payPassword.newPlaceholder")}
+            hint={t("setting.payPassword.hint")}
+            autoComplete="off"
+            value={values.password}
+            onChange={set("password")}
+            error={errors.password}
+          />
+          <PasswordField
+            id="re_password"
+            label={t("auth.confirmPassword")}
+            placeholder={t("auth.confirmPlaceholder")}
+            autoComplete="off"
+            value={values.re_password}
+            onChange={set("re_password")}
+            error={errors.re_password}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="pay-password-submit">
             {submitting ? t("setting.saving") : t("common.confirm")}
           </button>

@@ -40,7 +40,13 @@ export default function SecurityPage() {
             </span>
           </li>
           <li>
-            <button type="button" className="list-item" onClick={() => setBinding((b) => !b)} aria-expanded={binding} data-testid="bind-mobile-row">
+            <button
+              type="button"
+              className="list-item"
+              onClick={() => setBinding((b) => !b)}
+              aria-expanded={binding}
+              data-testid="bind-mobile-row"
+            >
               <span>{t("setting.securityPage.mobile")}</span>
               <span className="value" data-testid="bound-mobile">
                 {user.mobile ? `+${user.area_code ?? ""} ${maskMobile(user.mobile)}` : notBound}
@@ -88,7 +94,16 @@ function BindMobileForm({ onDone }: { onDone: () => void }) {
     <form className="card bind-card" onSubmit={onSubmit} noValidate data-testid="bind-mobile-form">
       <h2 className="card-title">{t("setting.securityPage.bindTitle")}</h2>
       <AccountField type="mobile" id="mobile" value={values.mobile} onChange={set("mobile")} error={errors.mobile} />
-      <AccountCodeField scene="bind" type="mobile" account={values.mobile} areaCode={area.dial} canSend={canSend} value={values.code} onChange={set("code")} error={errors.code} />
+      <AccountCodeField
+        scene="bind"
+        type="mobile"
+        account={values.mobile}
+        areaCode={area.dial}
+        canSend={canSend}
+        value={values.code}
+        onChange={set("code")}
+        error={errors.code}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="bind-submit">
         {submitting ? t("setting.saving") : t("setting.securityPage.bindSubmit")}
       </button>

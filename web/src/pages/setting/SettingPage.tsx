@@ -40,7 +40,11 @@ export default function SettingPage() {
   };
 
   const onLogout = async () => {
-    const ok = await confirmDialog({ title: t("setting.logoutTitle"), message: t("setting.logoutMessage"), confirmText: t("setting.logout") });
+    const ok = await confirmDialog({
+      title: t("setting.logoutTitle"),
+      message: t("setting.logoutMessage"),
+      confirmText: t("setting.logout"),
+    });
     if (!ok) return;
     setLeaving(true);
     // The server ends this session; locally it ends even if the server cannot be reached.
@@ -109,7 +113,15 @@ export default function SettingPage() {
             <span id="theme-label">{t("setting.theme")}</span>
             <div className="segmented theme-switch" role="radiogroup" aria-labelledby="theme-label">
               {THEMES.map((choice) => (
-                <button key={choice} type="button" role="radio" aria-checked={theme === choice} className={theme === choice ? "active" : ""} onClick={() => setTheme(choice)} data-testid={`theme-${choice}`}>
+                <button
+                  key={choice}
+                  type="button"
+                  role="radio"
+                  aria-checked={theme === choice}
+                  className={theme === choice ? "active" : ""}
+                  onClick={() => setTheme(choice)}
+                  data-testid={`theme-${choice}`}
+                >
                   {t(`setting.themes.${choice}`)}
                 </button>
               ))}

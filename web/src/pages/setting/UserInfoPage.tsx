@@ -101,7 +101,13 @@ function AvatarCard({ src }: { src: string }) {
     <section className="card avatar-card">
       <Avatar src={src} size={72} />
       <div className="avatar-actions">
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => input.current?.click()} disabled={uploading} data-testid="avatar-button">
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => input.current?.click()}
+          disabled={uploading}
+          data-testid="avatar-button"
+        >
           {uploading ? t("setting.profile.uploading") : t("setting.profile.changeAvatar")}
         </button>
         <p className="faint">{t("setting.profile.avatarHint", { mb: MAX_AVATAR_MB })}</p>

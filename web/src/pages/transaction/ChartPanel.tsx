@@ -72,7 +72,15 @@ export function ChartPanel({
       <div className="chart-bar">
         <div className="chart-views" role="tablist">
           {(["kline", "depth"] as const).map((v) => (
-            <button key={v} type="button" role="tab" aria-selected={view === v} className={view === v ? "active" : ""} onClick={() => setView(v)} data-testid={`chart-${v}`}>
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              className={view === v ? "active" : ""}
+              onClick={() => setView(v)}
+              data-testid={`chart-${v}`}
+            >
               {t(`trade.chart.${v}`)}
             </button>
           ))}
@@ -80,7 +88,15 @@ export function ChartPanel({
         {view === "kline" && (
           <div className="periods" role="radiogroup" aria-label={t("trade.chart.period")}>
             {PERIODS.map((p: Period) => (
-              <button key={p} type="button" role="radio" aria-checked={period === p} className={period === p ? "active" : ""} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>
+              <button
+                key={p}
+                type="button"
+                role="radio"
+                aria-checked={period === p}
+                className={period === p ? "active" : ""}
+                onClick={() => setPeriod(p)}
+                data-testid={`period-${p}`}
+              >
                 {t(`trade.periods.${p}`)}
               </button>
             ))}
@@ -89,7 +105,15 @@ export function ChartPanel({
       </div>
       <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
         {view === "kline" ? (
-          <CandleChart candles={list ?? []} dataKey={candleKey} overlay={overlay} sub={sub} precision={precision} theme={theme} intraday={period.endsWith("min")} />
+          <CandleChart
+            candles={list ?? []}
+            dataKey={candleKey}
+            overlay={overlay}
+            sub={sub}
+            precision={precision}
+            theme={theme}
+            intraday={period.endsWith("min")}
+          />
         ) : (
           depth && <DepthChart depth={depth} precision={precision} theme={theme} />
         )}
@@ -98,13 +122,27 @@ export function ChartPanel({
       {view === "kline" && (
         <div className="indicator-bar">
           {OVERLAYS.map((o) => (
-            <button key={o} type="button" aria-pressed={overlay === o} className={overlay === o ? "active" : ""} onClick={() => setOverlay(overlay === o ? "none" : o)} data-testid={`overlay-${o}`}>
+            <button
+              key={o}
+              type="button"
+              aria-pressed={overlay === o}
+              className={overlay === o ? "active" : ""}
+              onClick={() => setOverlay(overlay === o ? "none" : o)}
+              data-testid={`overlay-${o}`}
+            >
               {o}
             </button>
           ))}
           <span className="divider" aria-hidden="true" />
           {SUBS.map((s) => (
-            <button key={s} type="button" aria-pressed={sub === s} className={sub === s ? "active" : ""} onClick={() => setSub(sub === s ? "none" : s)} data-testid={`sub-${s}`}>
+            <button
+              key={s}
+              type="button"
+              aria-pressed={sub === s}
+              className={sub === s ? "active" : ""}
+              onClick={() => setSub(sub === s ? "none" : s)}
+              data-testid={`sub-${s}`}
+            >
               {s}
             </button>
           ))}

@@ -16,14 +16,20 @@ const barWidth = (total: string, max: string) => (dec(max).gt(0) ? `${dec(total)
  * last price, the best bids below, each with a cumulative depth bar. Tapping a
  * level hands its price to the order form.
  */
-export function OrderBook({ depth, pair, error, onPick }: { depth: Depth | null; pair: Quotation; error: boolean; onPick: (price: string) => void }) {
+export function OrderBook({
+  depth,
+  pair,
+  error,
+  onPick,
+}: {
+  depth: Depth | null;
+  pair: Quotation;
+  error: boolean;
+  onPick: (price: string) => void;
+}) {
   const { t } = useTranslation();
   if (!depth) {
-    return (
-      <div className="book">
-        {error ? <p className="faint book-empty">{t("trade.book.failed")}</p> : <DelayedSpinner />}
-      </div>
-    );
+    return <div className="book">{error ? <p className="faint book-empty">{t("trade.book.failed")}</p> : <DelayedSpinner />}</div>;
   }
   const asks = cumulate(depth.asks.slice(0, LEVELS));
   const bids = cumulate(depth.bids.slice(0, LEVELS));
@@ -43,7 +49,8 @@ export function OrderBook({ depth, pair, error, onPick }: { depth: Depth | null;
       <span className="num">{formatAmount(qty(side === "ask" ? depth.asks : depth.bids, price), pair.amount_precision)}</span>
     </button>
   );
-  const pad = (n: number) => Array.from({ length: Math.max(0, LEVELS - n) }, (_, i) => <div key={`pad${i}`} className="book-row placeholder" aria-hidden="true" />);
+  const pad = (n: number) =>
+    Array.from({ length: Math.max(0, LEVELS - n) }, (_, i) => <div key={`pad${i}`} className="book-row placeholder" aria-hidden="true" />);
   return (
     <div className="book" data-testid="order-book">
       <div className="book-head faint">
@@ -54,7 +61,12 @@ export function OrderBook({ depth, pair, error, onPick }: { depth: Depth | null;
         {pad(asks.length)}
         {[...asks].reverse().map((l) => row("ask", l.price, l.total))}
       </div>
-      <button type="button" className={`book-mid num ${trend(pair.change)}`} onClick={() => onPick(dec(pair.now_price).toFixed())} data-testid="book-last">
+      <button
+        type="button"
+        className={`book-mid num ${trend(pair.change)}`}
+        onClick={() => onPick(dec(pair.now_price).toFixed())}
+        data-testid="book-last"
+      >
         {formatPrice(pair.now_price, pair.price_precision)}
       </button>
       <div className="book-side bids">

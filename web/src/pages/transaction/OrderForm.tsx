@@ -90,7 +90,12 @@ export function OrderForm({
   const marketPrice = (side === "buy" ? bestAsk : bestBid) ?? pair.now_price;
   const unitPrice = orderType === "limit" ? price : marketPrice;
   /** What one unit costs against the balance: a market buy holds a slippage allowance on top. */
-  const holdPrice = side === "buy" && orderType === "market" && slippage ? dec(marketPrice).times(dec(1).plus(dec(slippage))).toFixed() : unitPrice;
+  const holdPrice =
+    side === "buy" && orderType === "market" && slippage
+      ? dec(marketPrice)
+          .times(dec(1).plus(dec(slippage)))
+          .toFixed()
+      : unitPrice;
   const available = balances ? (side === "buy" ? balances.quote.available : balances.base.available) : undefined;
   const total = orderTotal(unitPrice, amount);
   const fee = estimatedFee(side, amount, total, feeRate);
@@ -153,12 +158,20 @@ export function OrderForm({
     const sideText = t(side === "buy" ? "trade.side.buy" : "trade.side.sell");
     const lines = [
       t("trade.confirm.side", { side: sideText, type: t(orderType === "limit" ? "trade.type.limit" : "trade.type.market") }),
-      t("trade.confirm.price", { value: orderType === "limit" ? `${formatPrice(price, pricePrecision)} ${quote}` : t("trade.form.marketPrice") }),
+      t("trade.confirm.price", {
+        value: orderType === "limit" ? `${formatPrice(price, pricePrecision)} ${quote}` : t("trade.form.marketPrice"),
+      }),
       t("trade.confirm.amount", { value: `${formatAmount(amount, amountPrecision)} ${base}` }),
-      t("trade.confirm.total", { value: total ? `${orderType === "market" ? "≈ " : ""}${formatPrice(total.toFixed(), pricePrecision)} ${quote}` : "--" }),
+      t("trade.confirm.total", {
+        value: total ? `${orderType === "market" ? "≈ " : ""}${formatPrice(total.toFixed(), pricePrecision)} ${quote}` : "--",
+      }),
       t("trade.confirm.fee", { value: fee ? `≈ ${feeText(fee)} ${side === "buy" ? base : quote}` : "--" }),
     ];
-    const ok = await confirmDialog({ title: t("trade.confirm.title", { side: sideText, symbol: pair.symbol }), message: lines.join("\n"), confirmText: sideText });
+    const ok = await confirmDialog({
+      title: t("trade.confirm.title", { side: sideText, symbol: pair.symbol }),
+      message: lines.join("\n"),
+      confirmText: sideText,
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -196,7 +209,15 @@ export function OrderForm({
       </div>
       <div className="type-tabs" role="tablist">
         {(["limit", "market"] as const).map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={orderType === k} className={orderType === k ? "active" : ""} onClick={() => edit(() => setOrderType(k))} data-testid={`type-${k}`}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={orderType === k}
+            className={orderType === k ? "active" : ""}
+            onClick={() => edit(() => setOrderType(k))}
+            data-testid={`type-${k}`}
+          >
             {t(`trade.type.${k}`)}
           </button>
         ))}
@@ -270,7 +291,14 @@ export function OrderForm({
         />
         <div className="pct-steps">
           {STEPS.map((s) => (
-            <button key={s} type="button" className={pct >= s && pct > 0 ? "on" : ""} onClick={() => pickPercent(s)} disabled={available === undefined} data-testid={`pct-${s}`}>
+            <button
+              key={s}
+              type="button"
+              className={pct >= s && pct > 0 ? "on" : ""}
+              onClick={() => pickPercent(s)}
+              disabled={available === undefined}
+              data-testid={`pct-${s}`}
+            >
               {s}%
             </button>
           ))}
@@ -281,7 +309,9 @@ export function OrderForm({
         <div>
           <dt>{t("trade.form.available")}</dt>
           <dd className="num" data-testid="order-available">
-            {available !== undefined ? `${formatAmount(available, side === "buy" ? pricePrecision : amountPrecision)} ${side === "buy" ? quote : base}` : "--"}
+            {available !== undefined
+              ? `${formatAmount(available, side === "buy" ? pricePrecision : amountPrecision)} ${side === "buy" ? quote : base}`
+              : "--"}
           </dd>
         </div>
         <div>
@@ -298,8 +328,17 @@ export function OrderForm({
         </div>
       </dl>
 
-      <button type="submit" className={`btn btn-block ${side === "buy" ? "btn-up" : "btn-down"}`} disabled={busy} data-testid="order-submit">
-        {!loggedIn ? t("common.goLogIn") : busy ? t("trade.form.submitting") : t(side === "buy" ? "trade.form.buy" : "trade.form.sell", { coin: base })}
+      <button
+        type="submit"
+        className={`btn btn-block ${side === "buy" ? "btn-up" : "btn-down"}`}
+        disabled={busy}
+        data-testid="order-submit"
+      >
+        {!loggedIn
+          ? t("common.goLogIn")
+          : busy
+            ? t("trade.form.submitting")
+            : t(side === "buy" ? "trade.form.buy" : "trade.form.sell", { coin: base })}
       </button>
     </form>
   );

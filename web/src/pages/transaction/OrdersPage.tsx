@@ -25,7 +25,15 @@ export default function OrdersPage() {
       <NavBar title={t("trade.orders.title")} />
       <div className="segmented orders-tabs" role="tablist">
         {([1, 2] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={tab === s} className={tab === s ? "active" : ""} onClick={() => setTab(s)} data-testid={s === 1 ? "orders-tab-open" : "orders-tab-history"}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={tab === s}
+            className={tab === s ? "active" : ""}
+            onClick={() => setTab(s)}
+            data-testid={s === 1 ? "orders-tab-open" : "orders-tab-history"}
+          >
             {t(s === 1 ? "trade.orders.open" : "trade.orders.history")}
           </button>
         ))}
@@ -62,7 +70,10 @@ function OrderList({ status }: { status: OrderListStatus }) {
   };
 
   const cancel = async (order: SpotOrder) => {
-    const ok = await confirmDialog({ title: t("trade.orders.cancelTitle"), message: t("trade.orders.cancelMessage", { symbol: order.symbol }) });
+    const ok = await confirmDialog({
+      title: t("trade.orders.cancelTitle"),
+      message: t("trade.orders.cancelMessage", { symbol: order.symbol }),
+    });
     if (!ok) return;
     setCancelling(order.id);
     try {
@@ -83,11 +94,23 @@ function OrderList({ status }: { status: OrderListStatus }) {
     <div className="content order-page-list" data-testid={status === 1 ? "orders-open" : "orders-history"}>
       <div className="order-list">
         {rows.map((o) => (
-          <OrderRow key={o.id} order={o} {...precisions(o.symbol)} onCancel={status === 1 ? cancel : undefined} busy={cancelling === o.id} />
+          <OrderRow
+            key={o.id}
+            order={o}
+            {...precisions(o.symbol)}
+            onCancel={status === 1 ? cancel : undefined}
+            busy={cancelling === o.id}
+          />
         ))}
       </div>
       {list.hasMore && (
-        <button type="button" className="btn btn-ghost btn-block load-more" onClick={list.loadMore} disabled={list.loading} data-testid="load-more">
+        <button
+          type="button"
+          className="btn btn-ghost btn-block load-more"
+          onClick={list.loadMore}
+          disabled={list.loading}
+          data-testid="load-more"
+        >
           {list.loading ? t("common.loading") : t("trade.orders.loadMore")}
         </button>
       )}

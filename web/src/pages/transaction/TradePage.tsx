@@ -113,10 +113,16 @@ export default function TradePage() {
   const shownDepth = liveDepth?.symbol === symbol ? liveDepth.depth : depthQ.data?.symbol === symbol ? depthQ.data.depth : null;
   const baseTrades = tradesQ.data?.symbol === symbol ? tradesQ.data.list : null;
   const extraTrades = liveTrades?.symbol === symbol ? liveTrades.list : null;
-  const shownTrades = useMemo(() => (baseTrades || extraTrades ? mergeTrades(baseTrades, extraTrades ?? []) : null), [baseTrades, extraTrades]);
+  const shownTrades = useMemo(
+    () => (baseTrades || extraTrades ? mergeTrades(baseTrades, extraTrades ?? []) : null),
+    [baseTrades, extraTrades],
+  );
   const baseCandles = candlesQ.data?.key === candleKey ? candlesQ.data.list : null;
   const candleUpdates = liveCandles?.key === candleKey ? liveCandles.updates : null;
-  const shownCandles = useMemo(() => (baseCandles ? (candleUpdates ?? []).reduce(mergeCandle, baseCandles) : null), [baseCandles, candleUpdates]);
+  const shownCandles = useMemo(
+    () => (baseCandles ? (candleUpdates ?? []).reduce(mergeCandle, baseCandles) : null),
+    [baseCandles, candleUpdates],
+  );
   const candleState: CandleState = {
     key: candleKey,
     list: shownCandles,
@@ -134,7 +140,10 @@ export default function TradePage() {
   const balancesQ = useQuery(
     () =>
       token && base && quote
-        ? Promise.all([fetchSpotBalance(base), fetchSpotBalance(quote)]).then(([b, q]) => ({ key: mineKey, balances: { base: b, quote: q } as Balances }))
+        ? Promise.all([fetchSpotBalance(base), fetchSpotBalance(quote)]).then(([b, q]) => ({
+            key: mineKey,
+            balances: { base: b, quote: q } as Balances,
+          }))
         : Promise.resolve(null),
     [token, base, quote, mineKey],
   );
@@ -152,7 +161,10 @@ export default function TradePage() {
   const orderUpdates = liveOrders?.key === mineKey ? liveOrders.updates : null;
   // Frames that arrived after the list was asked for are laid over it (a fill removes the order at once).
   const openOrders = useMemo(
-    () => (loadedOrders ? (orderUpdates ?? []).filter((u) => u.at >= loadedOrders.at).reduce((list, u) => mergeOpenOrder(list, u.order), loadedOrders.list) : null),
+    () =>
+      loadedOrders
+        ? (orderUpdates ?? []).filter((u) => u.at >= loadedOrders.at).reduce((list, u) => mergeOpenOrder(list, u.order), loadedOrders.list)
+        : null,
     [loadedOrders, orderUpdates],
   );
 
@@ -176,7 +188,10 @@ export default function TradePage() {
   };
 
   const cancel = async (order: SpotOrder) => {
-    const ok = await confirmDialog({ title: t("trade.orders.cancelTitle"), message: t("trade.orders.cancelMessage", { symbol: order.symbol }) });
+    const ok = await confirmDialog({
+      title: t("trade.orders.cancelTitle"),
+      message: t("trade.orders.cancelMessage", { symbol: order.symbol }),
+    });
     if (!ok) return;
     setCancelling(order.id);
     try {
@@ -238,7 +253,14 @@ export default function TradePage() {
     ordersView = (
       <div className="order-list" data-testid="open-orders">
         {openOrders.map((o) => (
-          <OrderRow key={o.id} order={o} pricePrecision={pair.price_precision} amountPrecision={pair.amount_precision} onCancel={cancel} busy={cancelling === o.id} />
+          <OrderRow
+            key={o.id}
+            order={o}
+            pricePrecision={pair.price_precision}
+            amountPrecision={pair.amount_precision}
+            onCancel={cancel}
+            busy={cancelling === o.id}
+          />
         ))}
       </div>
     );
@@ -246,8 +268,20 @@ export default function TradePage() {
 
   return (
     <div className="trade-page">
-      <TradeHeader pair={pair} pairs={allPairs(quotes.groups)} favourite={favs.favourites?.has(pair.id) ?? false} onStar={star} onSwitch={switchPair} />
-      <ChartPanel candles={candleState} candleKey={candleKey} depth={shownDepth} precision={pair.price_precision} onRetry={candlesQ.reload} />
+      <TradeHeader
+        pair={pair}
+        pairs={allPairs(quotes.groups)}
+        favourite={favs.favourites?.has(pair.id) ?? false}
+        onStar={star}
+        onSwitch={switchPair}
+      />
+      <ChartPanel
+        candles={candleState}
+        candleKey={candleKey}
+        depth={shownDepth}
+        precision={pair.price_precision}
+        onRetry={candlesQ.reload}
+      />
       <section className="trade-panel">
         <OrderForm
           key={pair.symbol}
@@ -264,10 +298,24 @@ export default function TradePage() {
       </section>
       <section className="trade-bottom">
         <div className="bottom-tabs" role="tablist">
-          <button type="button" role="tab" aria-selected={bottomTab === "orders"} className={bottomTab === "orders" ? "active" : ""} onClick={() => setBottomTab("orders")} data-testid="tab-open-orders">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={bottomTab === "orders"}
+            className={bottomTab === "orders" ? "active" : ""}
+            onClick={() => setBottomTab("orders")}
+            data-testid="tab-open-orders"
+          >
             {openOrders?.length ? t("trade.orders.openCount", { count: openOrders.length }) : t("trade.orders.open")}
           </button>
-          <button type="button" role="tab" aria-selected={bottomTab === "trades"} className={bottomTab === "trades" ? "active" : ""} onClick={() => setBottomTab("trades")} data-testid="tab-trades">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={bottomTab === "trades"}
+            className={bottomTab === "trades" ? "active" : ""}
+            onClick={() => setBottomTab("trades")}
+            data-testid="tab-trades"
+          >
             {t("trade.trades.title")}
           </button>
           <Link to="/transaction/currency_order" className="bottom-link">

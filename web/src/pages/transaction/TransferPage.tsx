@@ -3,7 +3,15 @@ import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { conversion, conversionRate, convertCoins, fetchTransferFee, fetchTransferList, RATE_POLL_MS, type TransferQuote } from "../../features/market/convert.ts";
+import {
+  conversion,
+  conversionRate,
+  convertCoins,
+  fetchTransferFee,
+  fetchTransferList,
+  RATE_POLL_MS,
+  type TransferQuote,
+} from "../../features/market/convert.ts";
 import { IconSwapVertical } from "../../features/market/icons.tsx";
 import { sanitizeDecimal } from "../../features/market/order-math.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
@@ -17,7 +25,10 @@ const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
 /** Shown amounts: up to 8 decimals, trailing zeros dropped. */
 const show = (value: string) => fixed(value, 8).replace(/\.?0+$/, "");
 
-/** Coin conversion (fund/transfer): from coin, to coin, amount; live rate and fee re-read every 3 s; confirmation; one Idempotency-Key per conversion. */
+/**
+ * Coin conversion (fund/transfer): from coin, to coin, amount; live rate and fee re-read every 3 s; confirmation;
+ * one Idempotency-Key per conversion.
+ */
 export default function TransferPage() {
   const { t } = useTranslation();
   const ids = { from: useId(), to: useId(), amount: useId() };

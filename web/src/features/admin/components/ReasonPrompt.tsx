@@ -44,7 +44,15 @@ export function useReasonPrompt() {
 
   const element = pending ? (
     <div className="modal-backdrop" onClick={() => close(null)}>
-      <form className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()} onSubmit={submit} noValidate>
+      <form
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(e) => e.stopPropagation()}
+        onSubmit={submit}
+        noValidate
+      >
         <h2 id={titleId}>{pending.title}</h2>
         <p>{pending.message}</p>
         <div className="field">
@@ -59,7 +67,9 @@ export function useReasonPrompt() {
             placeholder={t("admin.reason.placeholder")}
             onChange={(e) => setText(e.target.value)}
           />
-          <span className="field-error" role={error ? "alert" : undefined}>{error}</span>
+          <span className="field-error" role={error ? "alert" : undefined}>
+            {error}
+          </span>
         </div>
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={() => close(null)}>

@@ -22,7 +22,15 @@ export function AccountTypeTabs({ value, onChange }: { value: AccountType; onCha
   return (
     <div className="segmented auth-tabs" role="tablist">
       {(["email", "mobile"] as const).map((type) => (
-        <button key={type} type="button" role="tab" aria-selected={value === type} className={value === type ? "active" : ""} onClick={() => onChange(type)} data-testid={`tab-${type}`}>
+        <button
+          key={type}
+          type="button"
+          role="tab"
+          aria-selected={value === type}
+          className={value === type ? "active" : ""}
+          onClick={() => onChange(type)}
+          data-testid={`tab-${type}`}
+        >
           {t(type === "email" ? "auth.email" : "auth.mobile")}
         </button>
       ))}

@@ -7,7 +7,15 @@ import type { Lang } from "../../../../../schema/api/lang.ts";
 import { AREA_CODES, type AreaCode, areaName, matchesArea } from "../area-codes.ts";
 
 /** Searchable list of countries with their calling codes, names in the reader's language. */
-export function AreaPicker({ selected, onPick, autoFocus = false }: { selected: string; onPick: (area: AreaCode) => void; autoFocus?: boolean }) {
+export function AreaPicker({
+  selected,
+  onPick,
+  autoFocus = false,
+}: {
+  selected: string;
+  onPick: (area: AreaCode) => void;
+  autoFocus?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState("");
   const htmlLang = HTML_LANG[i18n.language as Lang] ?? "en";

@@ -20,7 +20,13 @@ export function AreaSelect() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="area-btn num" onClick={() => setOpen(true)} aria-label={`${t("auth.areaCode")} +${area.dial}`} data-testid="area-select">
+      <button
+        type="button"
+        className="area-btn num"
+        onClick={() => setOpen(true)}
+        aria-label={`${t("auth.areaCode")} +${area.dial}`}
+        data-testid="area-select"
+      >
         +{area.dial}
         <IconChevron size={14} />
       </button>

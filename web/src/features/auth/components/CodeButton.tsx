@@ -63,5 +63,12 @@ export function AccountCodeField({
   error: FieldMessage | undefined;
 }) {
   const send = () => requestCode(type === "email" ? { type, email: account } : { type, areaCode, mobile: account }, scene);
-  return <CodeField value={value} onChange={onChange} error={error} button={<CodeButton countdownKey={`${scene}:${type}`} canSend={canSend} send={send} />} />;
+  return (
+    <CodeField
+      value={value}
+      onChange={onChange}
+      error={error}
+      button={<CodeButton countdownKey={`${scene}:${type}`} canSend={canSend} send={send} />}
+    />
+  );
 }

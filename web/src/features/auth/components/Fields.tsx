@@ -7,7 +7,16 @@ import { PasswordInput } from "./PasswordInput.tsx";
 type Base = { id: string; label: string; value: string; onChange: (value: string) => void; error: FieldMessage | undefined; hint?: string };
 
 /** A labelled password box with show/hide, its hint and its error line. */
-export function PasswordField({ id, label, value, onChange, error, hint, placeholder, autoComplete = "new-password" }: Base & { placeholder?: string; autoComplete?: string }) {
+export function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder,
+  autoComplete = "new-password",
+}: Base & { placeholder?: string; autoComplete?: string }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -27,7 +36,13 @@ export function PasswordField({ id, label, value, onChange, error, hint, placeho
 }
 
 /** The 6-digit code box with its "send code" button beside it. */
-export function CodeField({ value, onChange, error, button, id = "code" }: Omit<Base, "id" | "label"> & { id?: string; button: ReactNode }) {
+export function CodeField({
+  value,
+  onChange,
+  error,
+  button,
+  id = "code",
+}: Omit<Base, "id" | "label"> & { id?: string; button: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="field">
@@ -53,7 +68,16 @@ export function CodeField({ value, onChange, error, button, id = "code" }: Omit<
 }
 
 /** A plain labelled text box with its error line. */
-export function TextField({ id, label, value, onChange, error, hint, placeholder, maxLength }: Base & { placeholder?: string; maxLength?: number }) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder,
+  maxLength,
+}: Base & { placeholder?: string; maxLength?: number }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -52,7 +52,9 @@ export function AmountField({
         )}
       </div>
       {hint && !error && <span className="faint field-hint">{hint}</span>}
-      <span className="field-error" role={error ? "alert" : undefined}>{error}</span>
+      <span className="field-error" role={error ? "alert" : undefined}>
+        {error}
+      </span>
     </div>
   );
 }

@@ -10,7 +10,12 @@ export function QrCode({ text, size = 184, label }: { text: string; size?: numbe
   useEffect(() => {
     let cancelled = false;
     void import("qrcode").then(async (QR) => {
-      const markup = await QR.toString(text, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+      const markup = await QR.toString(text, {
+        type: "svg",
+        margin: 1,
+        errorCorrectionLevel: "M",
+        color: { dark: "#000000", light: "#ffffff" },
+      });
       if (!cancelled) setDrawn({ text, svg: markup });
     });
     return () => {
@@ -19,7 +24,17 @@ export function QrCode({ text, size = 184, label }: { text: string; size?: numbe
   }, [text]);
   return (
     <div className="qr" style={{ width: size, height: size }}>
-      {svg ? <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} width={size} height={size} alt={label} data-testid="deposit-qr" /> : <span className="qr-placeholder" aria-busy="true" />}
+      {svg ? (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+          width={size}
+          height={size}
+          alt={label}
+          data-testid="deposit-qr"
+        />
+      ) : (
+        <span className="qr-placeholder" aria-busy="true" />
+      )}
     </div>
   );
 }

@@ -1,11 +1,27 @@
 import { useTranslation } from "react-i18next";
 
 /** Ledger journal kinds the records translate; any other kind shows as "Other (<kind>)". */
-export const KINDS = ["deposit", "deposit_reject", "withdraw_hold", "withdraw_approve", "withdraw_reject", "transfer", "hold", "release", "consume"] as const;
+export const KINDS = [
+  "deposit",
+  "deposit_reject",
+  "withdraw_hold",
+  "withdraw_approve",
+  "withdraw_reject",
+  "transfer",
+  "hold",
+  "release",
+  "consume",
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** The kinds a user's bill can be filtered by (those that move a user's balance today). */
-export const BILL_KINDS = ["deposit", "withdraw_hold", "withdraw_approve", "withdraw_reject", "transfer"] as const satisfies readonly Kind[];
+export const BILL_KINDS = [
+  "deposit",
+  "withdraw_hold",
+  "withdraw_approve",
+  "withdraw_reject",
+  "transfer",
+] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 

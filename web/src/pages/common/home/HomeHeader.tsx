@@ -11,7 +11,12 @@ import { tokenAtom, userAtom } from "../../../features/session/atoms.ts";
 /** The site mark: the configured logo, or the name's first letter when the image fails. */
 function SiteLogo({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) return <span className="home-logo home-logo-fallback" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>;
+  if (!src || failed === src)
+    return (
+      <span className="home-logo home-logo-fallback" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+    );
   return <img className="home-logo" src={src} alt="" width={26} height={26} onError={() => setFailed(src)} />;
 }
 
@@ -44,7 +49,13 @@ export function HomeHeader() {
           </span>
         </div>
         <div className="home-actions">
-          <button type="button" className="icon-btn" aria-label={t("home.language")} onClick={() => setLangOpen(true)} data-testid="language-button">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t("home.language")}
+            onClick={() => setLangOpen(true)}
+            data-testid="language-button"
+          >
             <IconGlobe />
           </button>
           <UnreadBell />
