@@ -1,5 +1,5 @@
 /**
- * Matching engine benchmark: durable/market/engine against nodejs-order-book 10.1.1, in one process,
+ * Matching engine benchmark: durable/spot/engine against nodejs-order-book 10.1.1, in one process,
  * on the same exchange-core-like command stream (about 1,000 resting orders over about 750 price
  * levels; 9% GTC limits, 3% IOC limits, 6% cancels, 82% price moves).
  *
@@ -25,8 +25,8 @@ import { availableParallelism, loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { MatchingEngine } from "../durable/market/engine/engine.ts";
-import type { EngineSink, RestingOrder, Side } from "../durable/market/engine/types.ts";
+import { MatchingEngine } from "../durable/spot/engine/engine.ts";
+import type { EngineSink, RestingOrder, Side } from "../durable/spot/engine/types.ts";
 
 const SEED = 0x5eed_2026;
 const WARMUP = 200_000;

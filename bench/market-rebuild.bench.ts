@@ -1,5 +1,5 @@
 // Rebuild of a Market object's book from its own storage: 10,000 resting orders.
-// Runs the object's real storage code (durable/market/store.ts, MarketCore.rebuild)
+// Runs the object's real storage code (durable/spot/store.ts, MarketCore.rebuild)
 // on node:sqlite, the SQLite engine Durable Object storage is built on, against an
 // on-disk database, and prints the pure engine part (MatchingEngine.restore from
 // rows already in memory) beside it in the same run, so what storage adds is the
@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MarketCore } from "../durable/market/core.ts";
-import { MatchingEngine } from "../durable/market/engine/index.ts";
-import { MarketStore, type OrderRow } from "../durable/market/store.ts";
+import { MarketCore } from "../durable/spot/core.ts";
+import { MatchingEngine } from "../durable/spot/engine/index.ts";
+import { MarketStore, type OrderRow } from "../durable/spot/store.ts";
 import { BTC_USDT as config } from "./lib/market-config.ts";
 import { nodeSql } from "./lib/node-sql.ts";
 

@@ -1,10 +1,10 @@
-import { database } from "./data/database.ts";
+import { database } from "./domain/db.ts";
 import { purgeExpiredCodes } from "./domain/auth/codes.ts";
 import { purgeExpiredSessions } from "./domain/auth/sessions.ts";
 import { purgeWalletNonces } from "./domain/auth/wallet.ts";
 import { type FetchFn, type RefreshResult, refreshFiatRates } from "./domain/fiat/rates.ts";
 import { purgeIdempotencyKeys } from "./domain/wallet/maintenance.ts";
-import type { Env } from "./env.ts";
+import type { Env } from "./domain/env.ts";
 
 type CleanupOutcome = { status: "purged" } | { status: "failed"; error: string };
 export type ScheduledOutcome = {

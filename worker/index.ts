@@ -1,13 +1,13 @@
 import { routePartykitRequest } from "partyserver";
 import { createApp } from "./app.ts";
 import { runScheduled } from "./cron.ts";
-import type { Env } from "./env.ts";
+import type { Env } from "./domain/env.ts";
 import { roomRouting } from "./realtime/guards.ts";
 import { devOutboxPage } from "./routes/dev-outbox.ts";
 
-export { UserRoom } from "../durable/user-room.ts";
-export { Market } from "../durable/market/market.ts";
-export { MarketRoom } from "../durable/market/room.ts";
+export { UserRoom } from "../durable/rooms/user-room.ts";
+export { Market } from "../durable/spot/market.ts";
+export { MarketRoom } from "../durable/rooms/market-room.ts";
 
 const app = createApp();
 
@@ -25,3 +25,13 @@ export default {
     await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
+
+/** The composition root's own exports and objects, for `cloudflare:workers` typing (tests read `exports.default`). */
+declare global {
+  namespace Cloudflare {
+    interface GlobalProps {
+      mainModule: typeof import("./index.ts");
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
+    }
+  }
+}

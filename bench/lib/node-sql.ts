@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { SqlDriver, SqlValue } from "../../durable/market/store.ts";
+import type { SqlDriver, SqlValue } from "../../durable/spot/store.ts";
 
 /**
  * The Market object's storage driver on node:sqlite (the same SQLite engine the

@@ -7,6 +7,9 @@ import * as z from "zod/mini";
  * error messages are stable codes the server translates.
  */
 
+/** Merged query and body fields of a request, before validation; files only from multipart. */
+export type Fields = Record<string, string | File>;
+
 /** Control characters (C0 and DEL) never belong in user text. */
 const hasControlChars = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MatchingEngine } from "../../durable/market/engine/engine.ts";
-import { EventLog } from "../../durable/market/engine/events.ts";
-import type { EngineEvent, PlaceCommand, StpMode } from "../../durable/market/engine/types.ts";
+import { MatchingEngine } from "../../durable/spot/engine/engine.ts";
+import { EventLog } from "../../durable/spot/engine/events.ts";
+import type { EngineEvent, PlaceCommand, StpMode } from "../../durable/spot/engine/types.ts";
 
 function setup() {
   const log = new EventLog();

@@ -3,15 +3,7 @@
  * scans and a sort per match. It shares nothing with the engine but its types, and exists to be
  * obviously right so the property tests can compare the two event for event.
  */
-import type {
-  CommandKind,
-  EngineEvent,
-  PlaceCommand,
-  RejectReason,
-  RestingOrder,
-  Side,
-  StpMode,
-} from "../../durable/market/engine/types.ts";
+import type { CommandKind, EngineEvent, PlaceCommand, RejectReason, RestingOrder, Side, StpMode } from "../../durable/spot/engine/types.ts";
 
 type Unsequenced<T> = T extends unknown ? Omit<T, "seq"> : never;
 

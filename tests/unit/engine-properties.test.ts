@@ -1,17 +1,9 @@
 import * as fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { MatchingEngine } from "../../durable/market/engine/engine.ts";
-import { EventLog } from "../../durable/market/engine/events.ts";
-import type {
-  EngineEvent,
-  EngineSnapshot,
-  OrderType,
-  PlaceCommand,
-  Side,
-  StpMode,
-  TimeInForce,
-} from "../../durable/market/engine/types.ts";
+import { MatchingEngine } from "../../durable/spot/engine/engine.ts";
+import { EventLog } from "../../durable/spot/engine/events.ts";
+import type { EngineEvent, EngineSnapshot, OrderType, PlaceCommand, Side, StpMode, TimeInForce } from "../../durable/spot/engine/types.ts";
 import { ModelEngine } from "./engine-model.ts";
 
 // ------------------------------------------------------------------ command streams

@@ -9,7 +9,7 @@ import {
   toLots,
   toQuoteUnits,
   toTicks,
-} from "../../durable/market/engine/units.ts";
+} from "../../worker/domain/markets/units.ts";
 
 describe("decimal strings to ticks and lots", () => {
   it("converts prices exactly with decimal and non-decimal tick sizes", () => {

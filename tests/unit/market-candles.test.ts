@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aggregate, bucketStart, mergeCandles, nextBucket, normalizePeriod, percentChange, ticker } from "../../durable/market/candles.ts";
-import { MarketStore, type CandleRow } from "../../durable/market/store.ts";
+import { aggregate, bucketStart, mergeCandles, nextBucket, percentChange, ticker } from "../../durable/spot/candles.ts";
+import { normalizePeriod } from "../../schema/api/market.ts";
+import { MarketStore, type CandleRow } from "../../durable/spot/store.ts";
 import { PERIODS, type Period } from "../../schema/api/market.ts";
 import { nodeSql } from "../../bench/lib/node-sql.ts";
 

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BTC_USDT as config } from "../../bench/lib/market-config.ts";
 import { nodeSql } from "../../bench/lib/node-sql.ts";
-import { MarketCore } from "../../durable/market/core.ts";
-import { gridTicks, ladder, plan } from "../../durable/market/maker.ts";
-import { MarketStore } from "../../durable/market/store.ts";
+import { MarketCore } from "../../durable/spot/core.ts";
+import { gridTicks, ladder, plan } from "../../durable/spot/maker.ts";
+import { MarketStore } from "../../durable/spot/store.ts";
 import { lotsToBase, notionalUnits, withMarkupUp } from "../../worker/domain/markets/config.ts";
 import type { OutboxEntry, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeSql } from "../../bench/lib/node-sql.ts";
-import { OrderIntake, type IntakeDeps } from "../../durable/market/intake.ts";
-import { MarketStore } from "../../durable/market/store.ts";
+import { OrderIntake, type IntakeDeps } from "../../durable/spot/intake.ts";
+import { MarketStore } from "../../durable/spot/store.ts";
 import { OrderIds, madeBy } from "../../worker/domain/markets/ids.ts";
 import { balanceKey, type Committed, type NewOrder } from "../../worker/domain/markets/steps.ts";
 

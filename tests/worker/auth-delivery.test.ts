@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index.ts";
-import { ApiError } from "../../worker/http/api-error.ts";
+import { ApiError } from "../../worker/domain/errors.ts";
 import { httpTransport } from "../../worker/domain/notify/transport.ts";
 import { api } from "./helpers.ts";
 import { freshEmail, freshIp, freshMobile, outboxFor, post } from "./auth-support.ts";

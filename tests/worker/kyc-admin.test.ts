@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decideKyc } from "../../worker/domain/kyc/review.ts";
-import type { Db } from "../../worker/http/context.ts";
+import type { Db } from "../../worker/domain/db.ts";
 import { api } from "./helpers.ts";
 import { auditRows, boundUser, latestSubmissionId, notificationsOf, operatorUser, submitLv1, testDb } from "./kyc-support.ts";
 

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Market } from "../../durable/market/market.ts";
+import type { Market } from "../../durable/spot/market.ts";
 import type { SpotOrder } from "../../schema/api/market.ts";
 import * as tables from "../../schema/db/index.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";

@@ -1,8 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { eq, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Market } from "../../durable/market/market.ts";
-import { fromTicks } from "../../durable/market/engine/index.ts";
+import type { Market } from "../../durable/spot/market.ts";
+import { fromTicks } from "../../durable/spot/engine/index.ts";
 import * as tables from "../../schema/db/index.ts";
 import { SYSTEM_ACCOUNTS, checkInvariant } from "../../worker/domain/ledger/index.ts";
 import { api } from "./helpers.ts";

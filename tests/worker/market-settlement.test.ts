@@ -2,7 +2,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env } from "cloudflare:workers";
 import { eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Market } from "../../durable/market/market.ts";
+import type { Market } from "../../durable/spot/market.ts";
 import * as tables from "../../schema/db/index.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
 import { requireMarket } from "../../worker/domain/markets/markets.ts";

@@ -6,7 +6,7 @@ import * as tables from "../../schema/db/index.ts";
 import { hashPassword } from "../../worker/domain/auth/password.ts";
 import { type AccountType, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE, checkInvariant, post } from "../../worker/domain/ledger/index.ts";
 import { moneySeedStatements } from "../../worker/domain/seed/money-seed.ts";
-import type { Db } from "../../worker/http/context.ts";
+import type { Db } from "../../worker/domain/db.ts";
 import { createUser } from "./helpers.ts";
 
 /** Money test fixtures, written straight to D1. Currencies: BTC 1 (8 dp), ETH 2, USDT 3 (6 dp), USDC 4, … */

@@ -15,7 +15,7 @@ import {
   transfer,
 } from "../../worker/domain/ledger/index.ts";
 import { moneySeedStatements } from "../../worker/domain/seed/money-seed.ts";
-import { ApiError } from "../../worker/http/api-error.ts";
+import { ApiError } from "../../worker/domain/errors.ts";
 import { createUser } from "./helpers.ts";
 import { BTC, USDT, balance, db, expectInvariant, fund, seedMoney } from "./money-helpers.ts";
 

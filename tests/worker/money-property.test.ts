@@ -7,7 +7,7 @@ import { type AccountType, SYSTEM_ACCOUNTS, checkInvariant, fromUnits } from "..
 import { confirmDeposit, rejectDeposit, requestDeposit } from "../../worker/domain/wallet/deposits.ts";
 import { transferBetweenAccounts } from "../../worker/domain/wallet/transfers.ts";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "../../worker/domain/wallet/withdrawals.ts";
-import { ApiError } from "../../worker/http/api-error.ts";
+import { ApiError } from "../../worker/domain/errors.ts";
 import { createUser } from "./helpers.ts";
 import {
   BTC,

@@ -4,10 +4,10 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it } from "vitest";
 import { SESSION_HASH_HEADER, type UserRoomOutbound } from "../../schema/api/realtime.ts";
 import * as tables from "../../schema/db/index.ts";
-import { notify } from "../../worker/domain/messages/push.ts";
+import { notify } from "../../worker/realtime/push.ts";
 import { sha256Hex } from "../../worker/domain/auth/tokens.ts";
 import { roomRouting } from "../../worker/realtime/guards.ts";
-import { SESSION_ENDED } from "../../durable/user-room.ts";
+import { SESSION_ENDED } from "../../durable/rooms/user-room.ts";
 import { emailCode, freshIp } from "./auth-support.ts";
 import { api, createUser } from "./helpers.ts";
 

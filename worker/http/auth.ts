@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { findSession } from "../domain/auth/sessions.ts";
-import { forbidden, unauthenticated } from "./api-error.ts";
+import { forbidden, unauthenticated } from "../domain/errors.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 
 /** The token from `Authorization`, raw (as the original client sends it) or as `Bearer <token>`. */

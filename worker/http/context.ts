@@ -1,20 +1,9 @@
 import type { Context } from "hono";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { Lang } from "../../schema/api/lang.ts";
-import type * as tables from "../../schema/db/index.ts";
-import type { Env } from "../env.ts";
-
-export type Db = DrizzleD1Database<typeof tables>;
-
-/** The signed-in user as the session middleware loads it. */
-export type SessionUser = {
-  id: number;
-  role: "user" | "operator" | "system";
-  tokenHash: string;
-};
-
-/** Merged query and body fields of a request; files only from multipart. */
-export type Fields = Record<string, string | File>;
+import type { SessionUser } from "../domain/auth/sessions.ts";
+import type { Db } from "../domain/db.ts";
+import type { Fields } from "../../schema/api/fields.ts";
+import type { Env } from "../domain/env.ts";
 
 export type AppEnv = {
   Bindings: Env;

@@ -2,8 +2,8 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ErrorEnvelope } from "../../schema/api/envelope.ts";
 import { DEFAULT_LANG } from "../../schema/api/lang.ts";
-import { translate } from "../i18n/translate.ts";
-import { ApiError } from "./api-error.ts";
+import { translate } from "../domain/i18n/translate.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
 
 /** One error handler: known errors become translated envelopes; anything else is logged, never leaked. */

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
-import { badRequest } from "./api-error.ts";
-import type { AppEnv, Fields } from "./context.ts";
+import { badRequest } from "../domain/errors.ts";
+import type { Fields } from "../../schema/api/fields.ts";
+import type { AppEnv } from "./context.ts";
 
 /**
  * Reads the request once into flat fields: query string first, then the body

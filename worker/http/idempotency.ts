@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { idempotencyKeys } from "../../schema/db/index.ts";
 import { sha256Hex } from "../domain/auth/tokens.ts";
 import type { Statement } from "../domain/ledger/post.ts";
-import { badRequest, conflict } from "./api-error.ts";
+import { badRequest, conflict } from "../domain/errors.ts";
 import type { AppContext } from "./context.ts";
 
 /**

@@ -1,8 +1,8 @@
-import { database } from "../data/database.ts";
+import { database } from "../domain/db.ts";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
 
 /** Request id for logs and 500 answers; language from the query until the body is read. */

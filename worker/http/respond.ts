@@ -1,6 +1,6 @@
 import type { OkEnvelope } from "../../schema/api/envelope.ts";
-import type { MessageCode } from "../i18n/translate.ts";
-import { translate } from "../i18n/translate.ts";
+import type { MessageCode } from "../domain/i18n/translate.ts";
+import { translate } from "../domain/i18n/translate.ts";
 import type { AppContext } from "./context.ts";
 
 /** Success envelope: `{type: "ok", message: payload}` with HTTP 200. */

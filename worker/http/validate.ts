@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { isMessageCode } from "../i18n/translate.ts";
-import { ApiError, badRequest } from "./api-error.ts";
+import { isMessageCode } from "../domain/i18n/translate.ts";
+import { ApiError, badRequest } from "../domain/errors.ts";
 import type { AppContext } from "./context.ts";
 
 /**

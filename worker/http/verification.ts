@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { verificationLevel } from "../domain/kyc/level.ts";
-import { verificationRequired } from "./api-error.ts";
+import { verificationRequired } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
 
 /**

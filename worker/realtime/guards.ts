@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { database } from "../data/database.ts";
+import { database } from "../domain/db.ts";
 import type { Lobby, PartyServerOptions } from "partyserver";
 import type { ErrorEnvelope } from "../../schema/api/envelope.ts";
 import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
@@ -7,8 +7,8 @@ import { SESSION_HASH_HEADER } from "../../schema/api/realtime.ts";
 import * as tables from "../../schema/db/index.ts";
 import { findSession } from "../domain/auth/sessions.ts";
 import { cachedMarkets } from "../domain/markets/markets.ts";
-import type { Env } from "../env.ts";
-import { translate, type MessageCode } from "../i18n/translate.ts";
+import type { Env } from "../domain/env.ts";
+import { translate, type MessageCode } from "../domain/i18n/translate.ts";
 
 /**
  * Who may open which room, checked in the Worker before a request reaches a

@@ -16,13 +16,13 @@ import { findCurrency, listCurrencies } from "../domain/wallet/currencies.ts";
 import { confirmDeposit, rejectDeposit } from "../domain/wallet/deposits.ts";
 import { adminDeposits, adminWithdrawals } from "../domain/wallet/records.ts";
 import { approveWithdrawal, rejectWithdrawal } from "../domain/wallet/withdrawals.ts";
-import { badRequest } from "../http/api-error.ts";
+import { badRequest } from "../domain/errors.ts";
 import { requireOperator, requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { ok, okText } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
-import { translate } from "../i18n/translate.ts";
+import { translate } from "../domain/i18n/translate.ts";
 
 /**
  * Operator money console. Every route: requireUser + requireOperator. Every action

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { SessionsToClose } from "../../durable/user-room.ts";
+import type { SessionsToClose } from "../../durable/rooms/user-room.ts";
 import {
   bindMobileSchema,
   changeLoginPasswordSchema,
@@ -24,7 +24,7 @@ import { pepperOf } from "../domain/auth/pepper.ts";
 import { bindMobile, changeLoginPassword, resetPassword, setPayPassword } from "../domain/auth/security.ts";
 import { endSession } from "../domain/auth/sessions.ts";
 import { issueWalletNonce, walletSignIn } from "../domain/auth/wallet.ts";
-import { closeSessionSockets } from "../domain/messages/push.ts";
+import { closeSessionSockets } from "../realtime/push.ts";
 import { transportFor } from "../domain/notify/transport.ts";
 import { clientMeta, requireUser } from "../http/auth.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";

@@ -5,7 +5,7 @@ import { articleDetail, categoryPage, latestPopup, listArticles, PAGE_CATEGORY }
 import { homeMenu } from "../domain/content/menu.ts";
 import { readSetting, siteConfig } from "../domain/content/settings.ts";
 import { findSession } from "../domain/auth/sessions.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain/errors.ts";
 import { bearerToken } from "../http/auth.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";
 import { ok } from "../http/respond.ts";

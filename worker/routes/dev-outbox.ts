@@ -1,10 +1,10 @@
-import { database } from "../data/database.ts";
+import { database } from "../domain/db.ts";
 import { Hono } from "hono";
 import { devOutboxSchema } from "../../schema/api/auth.ts";
 import { type OutboxEntry, listOutbox } from "../domain/notify/outbox.ts";
-import { isLocalEnvironment } from "../env.ts";
-import type { Env } from "../env.ts";
-import { notFound } from "../http/api-error.ts";
+import { isLocalEnvironment } from "../domain/env.ts";
+import type { Env } from "../domain/env.ts";
+import { notFound } from "../domain/errors.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";

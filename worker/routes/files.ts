@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { uploadSchema } from "../../schema/api/files.ts";
 import { findSession } from "../domain/auth/sessions.ts";
 import { canRead, findUpload, isPlausibleKey, storeUpload } from "../domain/files/uploads.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain/errors.ts";
 import { bearerToken, requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/respond.ts";

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { Market } from "../../durable/market/market.ts";
-import { LOOKBACK_MS, normalizePeriod } from "../../durable/market/candles.ts";
+import type { Market } from "../../durable/spot/market.ts";
 import {
   coinCancelRequest,
   coinListRequest,
@@ -8,7 +7,9 @@ import {
   type CoinCancelResponse,
   type CoinTradeResponse,
   depthRequest,
+  LOOKBACK_MS,
   marketInfoRequest,
+  normalizePeriod,
   type MarketInfo,
   optionalAddRequest,
   optionalDelRequest,
@@ -26,8 +27,8 @@ import { listOrders, ownOrder, placeOf } from "../domain/markets/orders.ts";
 import type { OrderView } from "../domain/markets/steps.ts";
 import { quotationGroups, tickerRows } from "../domain/markets/tickers.ts";
 import { addFavourite, listFavourites, removeFavourite } from "../domain/markets/watchlist.ts";
-import type { Env } from "../env.ts";
-import { ApiError, badRequest, conflict, notFound } from "../http/api-error.ts";
+import type { Env } from "../domain/env.ts";
+import { ApiError, badRequest, conflict, notFound } from "../domain/errors.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";
 import { idempotencyKey, idempotent } from "../http/idempotency.ts";
@@ -38,7 +39,7 @@ import { parse } from "../http/validate.ts";
  * Markets and spot trading (product-spec section 7, "Market"; original-notes
  * section 3). Public market data reads the D1 ticker copy or asks the market's
  * Durable Object; orders are written to D1 with their ledger hold first, then
- * handed to the object (durable/market). Order ids belong to their owner: any
+ * handed to the object (durable/spot). Order ids belong to their owner: any
  * other user gets 404.
  */
 

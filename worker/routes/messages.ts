@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { noInput } from "../../schema/api/fields.ts";
 import { markReadSchema, notificationListSchema } from "../../schema/api/messages.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../domain/messages/notifications.ts";
-import { pushUnread } from "../domain/messages/push.ts";
+import { pushUnread } from "../realtime/push.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/respond.ts";

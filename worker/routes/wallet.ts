@@ -22,13 +22,13 @@ import { requestDeposit } from "../domain/wallet/deposits.ts";
 import { balanceOf, depositLog, ledgerLog, transferHistory, walletDetail, walletList, withdrawList } from "../domain/wallet/records.ts";
 import { transferBetweenAccounts } from "../domain/wallet/transfers.ts";
 import { requestWithdrawal } from "../domain/wallet/withdrawals.ts";
-import { conflict } from "../http/api-error.ts";
+import { conflict } from "../domain/errors.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { ok } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
-import { translate } from "../i18n/translate.ts";
+import { translate } from "../domain/i18n/translate.ts";
 
 /**
  * Wallet routes (product-spec section 7, "Wallet"). Money-moving POSTs

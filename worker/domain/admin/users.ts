@@ -11,8 +11,8 @@ import {
   ledgerEntries,
   users,
 } from "../../../schema/db/index.ts";
-import { notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { cardView } from "../bank/cards.ts";
 import { fromUnits } from "../ledger/amounts.ts";

@@ -1,5 +1,5 @@
 import { auditLog } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 
 export type AuditEntry = {
   actorId: number;

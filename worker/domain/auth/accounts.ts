@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../schema/db/index.ts";
-import { badRequest, conflict } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest, conflict } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { type Address, addressTarget, findAccount, maskedNickname } from "./address.ts";
 import { verifyCode } from "./codes.ts";
 import { hashPassword } from "./password.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { users } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 
 /**
  * Where a code goes and which account an identifier names. Emails are compared

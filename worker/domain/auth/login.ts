@@ -1,5 +1,5 @@
-import { ApiError, badRequest, forbidden } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { ApiError, badRequest, forbidden } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { clearLimit, hit, isLimited } from "../limits/rate-limit.ts";
 import { type Address, addressTarget, findAccount } from "./address.ts";
 import { dummyHash, verifyPassword } from "./password.ts";

@@ -1,4 +1,4 @@
-import type { Env } from "../../env.ts";
+import type { Env } from "../env.ts";
 
 /**
  * The server-side secret mixed into password and code hashes. A Worker

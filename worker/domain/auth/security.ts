@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../schema/db/index.ts";
-import { ApiError, badRequest, conflict, notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { ApiError, badRequest, conflict, notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { hit, isLimited } from "../limits/rate-limit.ts";
 import { type Address, type AccountRow, type MobileAddress, addressTarget, findAccount, findAccountById } from "./address.ts";
 import { verifyCode } from "./codes.ts";

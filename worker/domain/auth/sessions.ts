@@ -1,7 +1,14 @@
 import { and, eq, inArray, lt, ne, or } from "drizzle-orm";
 import { sessions, users } from "../../../schema/db/index.ts";
-import type { Db, SessionUser } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
+
+/** The signed-in user as the session middleware loads it. */
+export type SessionUser = {
+  id: number;
+  role: "user" | "operator" | "system";
+  tokenHash: string;
+};
 
 /** A session ends after this long unused, or this long after log-in, whichever comes first. */
 export const SESSION_IDLE_MS = 3 * 24 * 3600_000;

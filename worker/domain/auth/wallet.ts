@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { WalletNonce } from "../../../schema/api/auth.ts";
 import { users, walletNonces } from "../../../schema/db/index.ts";
-import { badRequest, conflict, forbidden } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest, conflict, forbidden } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { enforce } from "../limits/rate-limit.ts";
 import { createAccount, inviterId } from "./accounts.ts";
 import { maskedNickname } from "./address.ts";

@@ -3,9 +3,10 @@ import * as z from "zod/mini";
 import { BANK_FIELDS, bankCardSchema, type BankCardInput, type BankCardView, type BankField } from "../../../schema/api/bank.ts";
 import type { Lang } from "../../../schema/api/lang.ts";
 import { bankCards } from "../../../schema/db/index.ts";
-import { badRequest, conflict } from "../../http/api-error.ts";
-import type { Db, Fields } from "../../http/context.ts";
-import { translate, type MessageCode } from "../../i18n/translate.ts";
+import { badRequest, conflict } from "../errors.ts";
+import type { Fields } from "../../../schema/api/fields.ts";
+import type { Db } from "../db.ts";
+import { translate, type MessageCode } from "../i18n/translate.ts";
 import { maskAccountNumber } from "../kyc/mask.ts";
 
 /**

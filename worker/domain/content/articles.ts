@@ -4,7 +4,7 @@ import type { ArticleDetail, ArticleList, ArticlePage } from "../../../schema/ap
 import { ARTICLE_CATEGORY } from "../../../schema/api/content.ts";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
 import { articleTexts, articles } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 
 /**
  * Articles with their text in the requested language, falling back to English

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SettingEntry, SiteConfig } from "../../../schema/api/content.ts";
 import { settings } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 
 /**
  * Keys GET /getSiteConfig always answers (empty string when unset or not

@@ -1,11 +1,11 @@
 import { Decimal } from "decimal.js";
-import { database } from "../../data/database.ts";
+import { database } from "../db.ts";
 import { sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { FIAT_CODES, type FiatCode, type FiatRate, isFiatCode } from "../../../schema/api/content.ts";
 import { fiatRates } from "../../../schema/db/index.ts";
-import type { Env } from "../../env.ts";
-import type { Db } from "../../http/context.ts";
+import type { Env } from "../env.ts";
+import type { Db } from "../db.ts";
 
 /**
  * Fiat display rates: units of each supported fiat per 1 USD, refreshed once a

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { FILES_PATH, MAX_UPLOAD_BYTES } from "../../../schema/api/files.ts";
 import { uploads } from "../../../schema/db/index.ts";
-import type { Env } from "../../env.ts";
-import { ApiError, badRequest } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import type { Env } from "../env.ts";
+import { ApiError, badRequest } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { b64url } from "../auth/password.ts";
 import { enforce } from "../limits/rate-limit.ts";
 import { EXTENSIONS, declaredImageType, sniffImageType } from "./image-type.ts";

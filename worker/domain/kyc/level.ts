@@ -1,6 +1,6 @@
 import { and, eq, max } from "drizzle-orm";
 import { identityVerifications } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 
 export type VerificationLevel = 0 | 1 | 2;
 

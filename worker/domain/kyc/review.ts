@@ -2,9 +2,9 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { KycQueueItem, Paged } from "../../../schema/api/kyc.ts";
 import { isLang } from "../../../schema/api/lang.ts";
 import { identityVerifications, notifications, users } from "../../../schema/db/index.ts";
-import { conflict, forbidden, notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
-import { translate } from "../../i18n/translate.ts";
+import { conflict, forbidden, notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
+import { translate } from "../i18n/translate.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { constraintFailure } from "./errors.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 import { SYSTEM_ACCOUNTS } from "./accounts.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { balances, holds, journals, ledgerEntries } from "../../../schema/db/index.ts";
-import { conflict } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { conflict } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { type AccountType, allowsNegative } from "./accounts.ts";
 import { type Journal, type Line, checkJournal } from "./journal.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { tooManyRequests } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { tooManyRequests } from "../errors.ts";
+import type { Db } from "../db.ts";
 
 /**
  * Fixed-window counter in one atomic upsert, so concurrent requests cannot

@@ -12,7 +12,7 @@
  * (checkMarketConfig). No fill is ever rounded; only fees are (down, never above the
  * published rate).
  */
-import { fromTicks, fromUnits } from "../../../durable/market/engine/units.ts";
+import { fromTicks, fromUnits } from "./units.ts";
 
 export type CurrencyRef = { id: number; name: string; precision: number; logo?: string };
 

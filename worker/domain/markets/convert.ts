@@ -2,9 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Lang } from "../../../schema/api/lang.ts";
 import type { TransferFee } from "../../../schema/api/market.ts";
 import { balances, currencies } from "../../../schema/db/index.ts";
-import { badRequest, conflict } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
-import { translate } from "../../i18n/translate.ts";
+import { badRequest, conflict } from "../errors.ts";
+import type { Db } from "../db.ts";
+import { translate } from "../i18n/translate.ts";
 import {
   ACCOUNT_TYPES,
   D,

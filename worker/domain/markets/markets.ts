@@ -1,8 +1,8 @@
 import { alias } from "drizzle-orm/sqlite-core";
 import { asc, eq } from "drizzle-orm";
 import { currencies, markets } from "../../../schema/db/index.ts";
-import { badRequest } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { checkMarketConfig, type MarketConfig, stepOf } from "./config.ts";
 
 /**

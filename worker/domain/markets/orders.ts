@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
-import { fromLots, fromTicks, toLots, toQuoteUnits, toTicks } from "../../../durable/market/engine/units.ts";
+import { fromLots, fromTicks, toLots, toQuoteUnits, toTicks } from "./units.ts";
 import type { OrderStatus, SpotOrder } from "../../../schema/api/market.ts";
 import { balances, spotOrders } from "../../../schema/db/index.ts";
-import { ApiError, badRequest, conflict } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { ApiError, badRequest, conflict } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { ACCOUNT_TYPES, DuplicateJournal, type Statement, commit, openHold } from "../ledger/index.ts";
 import { averagePrice, lotsToBase, type MarketConfig, notionalUnits, quoteUnitFactor, unitsText, withMarkupUp } from "./config.ts";
 import { balanceKey, type Committed, type NewOrder, type PlaceOrder } from "./steps.ts";

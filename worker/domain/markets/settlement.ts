@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { fromLots, fromTicks } from "../../../durable/market/engine/units.ts";
+import { fromLots, fromTicks } from "./units.ts";
 import { spotFills, spotOrders } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 import {
   ACCOUNT_TYPES,
   DuplicateJournal,

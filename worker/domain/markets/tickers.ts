@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Quotation, QuotationGroup, Ticker } from "../../../schema/api/market.ts";
 import { marketTickers, referencePrices } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 import type { MarketConfig } from "./config.ts";
 
 /**

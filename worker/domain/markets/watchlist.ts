@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { userMarkets } from "../../../schema/db/index.ts";
-import { badRequest, notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest, notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 import type { MarketConfig } from "./config.ts";
 
 /** Watchlist ("optional"): the caller's favourite markets, by match id. */

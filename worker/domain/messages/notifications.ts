@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { NotificationItem, Paginated } from "../../../schema/api/messages.ts";
 import { notificationReads, notifications } from "../../../schema/db/index.ts";
-import { notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 
 /**
  * Message centre: notifications to one user, or to everyone (user_id null).

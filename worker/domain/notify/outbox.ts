@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { messageOutbox } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 
 export type OutboxEntry = { id: number; channel: "email" | "sms"; to: string; subject: string; body: string; created_at: number };
 

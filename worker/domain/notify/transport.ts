@@ -1,7 +1,7 @@
 import { messageOutbox } from "../../../schema/db/index.ts";
-import { type Env, isLocalEnvironment } from "../../env.ts";
-import { ApiError } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { type Env, isLocalEnvironment } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import type { Db } from "../db.ts";
 
 /** One message to one address; `body` is already in the reader's language. */
 export type OutgoingMessage = { channel: "email" | "sms"; to: string; subject: string; body: string };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { referencePrices } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
+import type { Db } from "../db.ts";
 import { D, type Dec } from "../ledger/amounts.ts";
 
 /**

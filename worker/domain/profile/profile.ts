@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { UserInfo } from "../../../schema/api/profile.ts";
 import { identityVerifications, users } from "../../../schema/db/index.ts";
-import { badRequest, notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest, notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { fileUrl, findOwnUpload, keyFromFileUrl } from "../files/uploads.ts";
 import { deriveRealState } from "./real-state.ts";
 

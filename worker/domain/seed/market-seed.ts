@@ -120,7 +120,7 @@ export const MAKER_FEE = "0.0008";
 export const TAKER_FEE = "0.001";
 export const MARKET_SLIPPAGE = "0.05";
 
-/** The market maker: a normal user (role "user") that quotes by the published rule in durable/market/maker.ts. */
+/** The market maker: a normal user (role "user") that quotes by the published rule in durable/spot/maker.ts. */
 export const MARKET_MAKER = { uid: "80000099", nickname: "Market Maker", inviteCode: "MMAKER", levels: 5, step: "0.0005" } as const;
 
 /** Market-maker funds in minor units (BTC/ETH/SOL 8 decimals, XRP/DOGE/TRX/USDT 6). */

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { balances, currencies, depositAddresses, deposits, holds, referencePrices, withdrawals } from "../../../schema/db/index.ts";
-import { badRequest, conflict, notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { AmountError, type Statement, canonical, commit, errorText, toUnits } from "../ledger/index.ts";
 import { type Currency, amountApiError, findCurrency } from "./currencies.ts";

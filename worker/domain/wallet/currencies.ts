@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { currencies } from "../../../schema/db/index.ts";
-import { ApiError, badRequest } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { ApiError, badRequest } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { type AccountType, type AmountError, AmountError as AmountErrorClass, accountName, parseUserAmount } from "../ledger/index.ts";
 
 export type Currency = typeof currencies.$inferSelect;

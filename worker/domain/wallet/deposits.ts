@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { deposits } from "../../../schema/db/index.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { badRequest, conflict, forbidden, notFound } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { findOwnUpload, keyFromFileUrl } from "../files/uploads.ts";
 import { enforce } from "../limits/rate-limit.ts";

@@ -9,8 +9,8 @@ import type {
   WalletList,
 } from "../../../schema/api/money.ts";
 import { balances, currencies, deposits, journals, ledgerEntries, users, withdrawals } from "../../../schema/db/index.ts";
-import type { Db } from "../../http/context.ts";
-import { type MessageCode, translate } from "../../i18n/translate.ts";
+import type { Db } from "../db.ts";
+import { type MessageCode, translate } from "../i18n/translate.ts";
 import { fileUrl } from "../files/uploads.ts";
 import {
   ACCOUNT_NAMES,

@@ -1,7 +1,7 @@
 import type { Lang } from "../../../schema/api/lang.ts";
-import { badRequest, conflict } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
-import { translate } from "../../i18n/translate.ts";
+import { badRequest, conflict } from "../errors.ts";
+import type { Db } from "../db.ts";
+import { translate } from "../i18n/translate.ts";
 import { type AccountType, type Statement, accountName, fromUnits, transfer } from "../ledger/index.ts";
 import { accountEnabled, accountLabel, requireCurrency, userAmount } from "./currencies.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { DAILY_LIMIT_BTC } from "../../../schema/api/money.ts";
 import { bankCards, users, withdrawAddresses, withdrawals } from "../../../schema/db/index.ts";
-import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, verificationRequired } from "../../http/api-error.ts";
-import type { Db } from "../../http/context.ts";
+import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, verificationRequired } from "../errors.ts";
+import type { Db } from "../db.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { verificationLevel } from "../kyc/level.ts";

@@ -1,12 +1,13 @@
-import type {
-  Candle,
-  Depth,
-  MarketInfo,
-  Period,
-  PublicTrade,
-  Quotation,
-  QuotationGroup,
-  SpotOrder,
+import {
+  type Candle,
+  type Depth,
+  LOOKBACK_MS,
+  type MarketInfo,
+  type Period,
+  type PublicTrade,
+  type Quotation,
+  type QuotationGroup,
+  type SpotOrder,
 } from "../../../../schema/api/market.ts";
 import { get, post } from "../../lib/api.ts";
 
@@ -22,25 +23,12 @@ export const apiSymbol = (symbol: string) => symbol.toUpperCase().replace("-", "
 /** GET /currency/quotation_new: one group per quote currency, each with its pairs. */
 export const fetchQuotationGroups = () => get<QuotationGroup[]>("/currency/quotation_new", {}, { silent: true, background: true });
 
-/** How far back the chart reads per period (the original client's look-back; 15min sits between 5 and 30). */
-const DAY = 86_400;
-export const LOOK_BACK_SECONDS: Record<Period, number> = {
-  "1min": 1 * DAY,
-  "5min": 5 * DAY,
-  "15min": 15 * DAY,
-  "30min": 30 * DAY,
-  "60min": 60 * DAY,
-  "1D": 360 * DAY,
-  "1W": 1800 * DAY,
-  "1M": 10800 * DAY,
-};
-
 /** GET /currency/new_timeshar: candles (time in ms) from `now − look-back` to now. */
 export function fetchCandles(symbol: string, period: Period, now = Date.now()): Promise<Candle[]> {
   const to = Math.floor(now / 1000);
   return get<Candle[]>(
     "/currency/new_timeshar",
-    { symbol: apiSymbol(symbol), period, from: to - LOOK_BACK_SECONDS[period], to },
+    { symbol: apiSymbol(symbol), period, from: to - LOOKBACK_MS[period] / 1000, to },
     { silent: true, background: true },
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang } from "../../schema/api/lang.ts";
+import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
 import { catalog, type MessageCode } from "./messages/index.ts";
 
 export type { MessageCode };

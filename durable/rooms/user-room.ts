@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { database } from "../worker/data/database.ts";
+import { database } from "../../worker/domain/db.ts";
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../schema/api/realtime.ts";
-import * as tables from "../schema/db/index.ts";
-import { liveSessions } from "../worker/domain/auth/sessions.ts";
-import { unreadCount } from "../worker/domain/messages/notifications.ts";
-import { readFrame } from "./rooms/frames.ts";
+import { SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../../schema/api/realtime.ts";
+import * as tables from "../../schema/db/index.ts";
+import { liveSessions } from "../../worker/domain/auth/sessions.ts";
+import { unreadCount } from "../../worker/domain/messages/notifications.ts";
+import { readFrame } from "../shared/frames.ts";
 
 /**
  * Private per-user room, named by the user's public uid: pushes the

@@ -1,6 +1,9 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as tables from "../../schema/db/index.ts";
-import type { Db } from "../http/context.ts";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+
+/** The drizzle client over D1 with the app's tables attached; the one database type of the domain. */
+export type Db = DrizzleD1Database<typeof tables>;
 
 const cache = new WeakMap<D1Database, Db>();
 

@@ -6,7 +6,7 @@ declare global {
       FILES: R2Bucket;
       ASSETS: Fetcher;
       UserRoom: DurableObjectNamespace;
-      /** Per-market order book object and its public room (durable/market). */
+      /** Per-market order book object and its public room (durable/spot). */
       Market: DurableObjectNamespace;
       MarketRoom: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
@@ -34,12 +34,3 @@ export type Env = Cloudflare.Env;
 /** Local runs (wrangler dev, tests): codes go to the outbox table, and /dev/outbox exists. */
 export const isLocalEnvironment = (env: Pick<Env, "ENVIRONMENT">): boolean =>
   env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";
-
-declare global {
-  namespace Cloudflare {
-    interface GlobalProps {
-      mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
-    }
-  }
-}

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { toTicks } from "./engine/index.ts";
-import { Prng, type PrngState } from "./prng.ts";
+import { Prng, type PrngState } from "../shared/prng.ts";
 
 /**
  * The reference price of a market, behind one interface. Pure: the Market

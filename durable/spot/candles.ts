@@ -1,4 +1,4 @@
-import { PERIOD_ALIASES, PERIODS, type Period } from "../../schema/api/market.ts";
+import type { Period } from "../../schema/api/market.ts";
 import type { CandleRow } from "./store.ts";
 
 /**
@@ -20,12 +20,6 @@ const FIXED: Partial<Record<Period, number>> = {
 /** 1970-01-01 was a Thursday: Monday-based weeks start 3 days before the epoch's day 0 + 7k. */
 const WEEK_OFFSET = 4 * DAY;
 
-/** A period name or one of the original client's aliases, or null. */
-export function normalizePeriod(value: string): Period | null {
-  if ((PERIODS as readonly string[]).includes(value)) return value as Period;
-  return Object.hasOwn(PERIOD_ALIASES, value) ? PERIOD_ALIASES[value]! : null;
-}
-
 /** Start (ms) of the bucket containing `t`. */
 export function bucketStart(period: Period, t: number): number {
   const fixed = FIXED[period];
@@ -43,18 +37,6 @@ export function nextBucket(period: Period, start: number): number {
   const d = new Date(start);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
-
-/** How far back the original client looks by default, per period. */
-export const LOOKBACK_MS: Record<Period, number> = {
-  "1min": DAY,
-  "5min": 5 * DAY,
-  "15min": 15 * DAY,
-  "30min": 30 * DAY,
-  "60min": 60 * DAY,
-  "1D": 360 * DAY,
-  "1W": 1800 * DAY,
-  "1M": 10800 * DAY,
-};
 
 export type Trade = { price: number; qty: number; time: number };
 

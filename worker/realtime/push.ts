@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { SessionsToClose, UserRoom } from "../../../durable/user-room.ts";
-import { users } from "../../../schema/db/index.ts";
-import type { Env } from "../../env.ts";
-import type { Db } from "../../http/context.ts";
-import { createNotification, type NewNotification } from "./notifications.ts";
+import type { SessionsToClose, UserRoom } from "../../durable/rooms/user-room.ts";
+import { users } from "../../schema/db/index.ts";
+import type { Env } from "../domain/env.ts";
+import type { Db } from "../domain/db.ts";
+import { createNotification, type NewNotification } from "../domain/messages/notifications.ts";
 
 /** The user's private room, named by the public uid; null for an unknown user. */
 async function userRoom(env: Env, db: Db, userId: number) {

@@ -8,5 +8,5 @@
 export { MatchingEngine } from "./engine.ts";
 export type { EngineOptions } from "./engine.ts";
 export { EventLog, NULL_SINK } from "./events.ts";
-export * from "./units.ts";
+export * from "../../../worker/domain/markets/units.ts";
 export type * from "./types.ts";

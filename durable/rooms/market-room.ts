@@ -1,4 +1,4 @@
-import { database } from "../../worker/data/database.ts";
+import { database } from "../../worker/domain/db.ts";
 import { type Connection, Server, type WSMessage } from "partyserver";
 import {
   type Depth,
@@ -10,9 +10,9 @@ import {
 } from "../../schema/api/market.ts";
 import { loadMarkets } from "../../worker/domain/markets/markets.ts";
 import { tickerOf, tickerRows } from "../../worker/domain/markets/tickers.ts";
-import type { Env } from "../../worker/env.ts";
-import { readFrame } from "../rooms/frames.ts";
-import type { MarketSnapshot } from "./publisher.ts";
+import type { Env } from "../../worker/domain/env.ts";
+import { readFrame } from "../shared/frames.ts";
+import type { MarketSnapshot } from "../spot/publisher.ts";
 
 /**
  * Public, read-only market rooms (partyserver): /parties/market-room/BTC-USDT for

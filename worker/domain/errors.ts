@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { MessageCode } from "../i18n/translate.ts";
+import type { MessageCode } from "./i18n/translate.ts";
 
 /**
  * The one way a handler fails on purpose. The error handler turns it into the

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import type { UserRoom } from "../../../durable/user-room.ts";
-import { users } from "../../../schema/db/index.ts";
-import type { Env } from "../../env.ts";
-import type { Db } from "../../http/context.ts";
+import type { UserRoom } from "../rooms/user-room.ts";
+import { users } from "../../schema/db/index.ts";
+import type { Env } from "../../worker/domain/env.ts";
+import type { Db } from "../../worker/domain/db.ts";
 
 /**
  * Sends frames (serialised UserRoomOutbound, e.g. `{type:"order", order}`) to

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import { database } from "../../worker/data/database.ts";
+import { database } from "../../worker/domain/db.ts";
 import type { Depth as DepthFrame, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
-import type { Env } from "../../worker/env.ts";
-import type { Db } from "../../worker/http/context.ts";
+import type { Env } from "../../worker/domain/env.ts";
+import type { Db } from "../../worker/domain/db.ts";
 import { type MarketConfig, roomName } from "../../worker/domain/markets/config.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
@@ -15,8 +15,8 @@ import {
   placeOf,
   prepareOrder,
 } from "../../worker/domain/markets/orders.ts";
-import { ApiError, conflict } from "../../worker/http/api-error.ts";
-import { pushToUsers } from "../../worker/domain/markets/push.ts";
+import { ApiError, conflict } from "../../worker/domain/errors.ts";
+import { pushToUsers } from "../shared/push-users.ts";
 import { applyStatusSteps, applyStep, isStatusOnly } from "../../worker/domain/markets/settlement.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
@@ -37,8 +37,8 @@ import {
   tickerFrame,
   tradeFrame,
 } from "./publisher.ts";
-import type { MarketRoom } from "./room.ts";
-import { DueQueue } from "./schedule.ts";
+import type { MarketRoom } from "../rooms/market-room.ts";
+import { DueQueue } from "../shared/scheduler.ts";
 import { MarketStore, durableSql } from "./store.ts";
 
 /**
@@ -77,6 +77,18 @@ export type SubmitOrder = { owner: number; input: OrderInput; idem?: { key: stri
 export type SubmitResult =
   { id: number; replayed?: true } | { error: { status: ApiError["status"]; code: ApiError["code"]; params: ApiError["params"] } };
 
+/** The live prices a conversion checks a quote against (Market.prices()). Decimal text; times in ms. */
+export type MarketPrices = {
+  symbol: string;
+  enabled: boolean;
+  /** The reference (index) price, and when the feed last confirmed it (null: no feed price yet). */
+  reference: string | null;
+  referenceAt: number | null;
+  /** Best bid and ask of the order book. */
+  bid: string | null;
+  ask: string | null;
+};
+
 const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
 /** Idempotency-Keys are remembered this long. */
 const IDEM_KEEP_MS = 24 * 3600_000;
@@ -106,6 +118,8 @@ export class Market extends DurableObject<Env> {
   private lastReferencePublish = 0;
   private exchange: { ws: WebSocket | null; lastTry: number } = { ws: null, lastTry: 0 };
   private readonly uids = new Map<number, string>();
+  /** When the feed last produced a price (it may repeat the stored one); null until it has. */
+  private referenceAt: number | null = null;
   /** Tests inject crashes into the drain here (see drain.ts). */
   drainHooks: DrainHooks = {};
 
@@ -235,6 +249,21 @@ export class Market extends DurableObject<Env> {
 
   top(): { bid: number | null; ask: number | null } {
     return this.market().top();
+  }
+
+  prices(): MarketPrices {
+    const core = this.market();
+    const m = core.config;
+    const ref = core.reference();
+    const { bid, ask } = core.top();
+    return {
+      symbol: m.symbol,
+      enabled: m.enabled,
+      reference: ref === null || this.referenceAt === null ? null : priceText(m, ref),
+      referenceAt: ref === null ? null : this.referenceAt,
+      bid: bid === null ? null : priceText(m, bid),
+      ask: ask === null ? null : priceText(m, ask),
+    };
   }
 
   depth(levels = 20): DepthFrame {
@@ -381,6 +410,8 @@ export class Market extends DurableObject<Env> {
     this.schedule("feed", now + FEED_MS);
     if (this.feed instanceof ExchangeFeed) this.connectExchange(core.config, now);
     const ref = this.feed.tick(now);
+    // A switched-off feed repeats the configured start price: that is no live price, so it never counts as fresh.
+    if (ref !== null && this.feed.kind !== "off") this.referenceAt = now;
     if (ref !== null && ref !== core.reference()) {
       core.store.transaction(() => {
         core.setReference(ref);
