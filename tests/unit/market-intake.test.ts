@@ -39,7 +39,7 @@ const order = (owner: number, units: number): NewOrder => ({
 });
 
 /** Every harness made by the running test; afterEach checks each one's record. */
-let harnesses: ReturnType<typeof harness>[] = [];
+let harnesses: { log: { violations: string[]; errors: string[]; expectedErrors: string[] } }[] = [];
 
 function harness(balances: Record<number, number>) {
   const store = new MarketStore(nodeSql());
