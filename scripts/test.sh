@@ -30,6 +30,7 @@ npx wrangler deploy --dry-run --outdir .wrangler/dry-run >/dev/null
 echo "worker bundles: $(du -sh .wrangler/dry-run | cut -f1)"
 
 step "browser tests (Playwright, Debian Chromium)"
+browser_skipped=""
 if [ -x /usr/bin/chromium ] || [ -x /usr/lib/chromium/chromium ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=.wrangler/reports/e2e.json npx playwright test --reporter=list,json
 elif [ "${CI:-}" = "true" ]; then
@@ -38,6 +39,7 @@ elif [ "${CI:-}" = "true" ]; then
 else
   echo "SKIPPED: Chromium is not installed (apt-get install -y chromium). CI installs it and runs these."
   rm -f .wrangler/reports/e2e.json
+  browser_skipped="Chromium missing"
 fi
 
-node scripts/test-summary.ts .wrangler/reports
+node scripts/test-summary.ts .wrangler/reports ${browser_skipped:+--browser-skipped "$browser_skipped"}
