@@ -114,7 +114,7 @@ describe("cron purge", () => {
     expect(await keysLeft()).toEqual(["day-old", "fresh"]);
   });
 
-  it("a day later, what was kept at the cut-off goes too, and only the rows still in their time stay (the live session and the code still valid then)", async () => {
+  it("a day later, what was kept at the cut-off goes too; only the live session and the code valid then stay", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     await runScheduled({ ...env, FIAT_RATES_URL: "" }, NOW + DAY);
     expect(await sessionsLeft()).toEqual(["live"]);
