@@ -3,9 +3,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+echo "set-up (Node, dependencies, build): ${SECONDS}s"
 mkdir -p .wrangler/reports
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step prints its name, and the previous one how long it took; the total closes the run.
+started=$SECONDS
+last=""
+lap=$SECONDS
+step() {
+  [ -n "$last" ] && printf '\033[2m-- %s: %ss\033[0m\n' "$last" "$((SECONDS - lap))"
+  last="$*"
+  lap=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
 
 step "type-check"
 npm run --silent typecheck
@@ -40,4 +50,6 @@ else
   rm -f .wrangler/reports/e2e.json
 fi
 
+step "summary"
+echo "total: $((SECONDS - started))s"
 node scripts/test-summary.ts .wrangler/reports

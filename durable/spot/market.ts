@@ -1,11 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import { database } from "../../worker/domain/db.ts";
 import type { Depth as DepthFrame, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
+import { type Db, database } from "../../worker/domain/db.ts";
 import type { Env } from "../../worker/domain/env.ts";
-import type { Db } from "../../worker/domain/db.ts";
-import { type MarketConfig, roomName } from "../../worker/domain/markets/config.ts";
-import { loadMarket } from "../../worker/domain/markets/markets.ts";
+import { ApiError, conflict } from "../../worker/domain/errors.ts";
+import { roomName } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
+import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import {
   commitOrders,
   type NewOrder,
@@ -15,17 +15,20 @@ import {
   placeOf,
   prepareOrder,
 } from "../../worker/domain/markets/orders.ts";
-import { ApiError, conflict } from "../../worker/domain/errors.ts";
-import { pushToUsers } from "../shared/push-users.ts";
 import { applyStatusSteps, applyStep, isStatusOnly } from "../../worker/domain/markets/settlement.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
+import { toTicks } from "../../worker/domain/markets/units.ts";
+import type { MarketRoom } from "../rooms/market-room.ts";
+import { PublishPacer } from "../shared/publish-pacer.ts";
+import { pushToUsers } from "../shared/push-users.ts";
+import { AlarmScheduler } from "../shared/scheduler.ts";
 import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
-import { OrderIntake } from "./intake.ts";
-import { toLots, toTicks } from "./engine/index.ts";
+import { type Connector, ExchangeSocket } from "./exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
-import { ladder, plan } from "./maker.ts";
+import { OrderIntake } from "./intake.ts";
+import { MakerLoop } from "./maker-loop.ts";
 import {
   candleFrame,
   depthFrame,
@@ -37,21 +40,18 @@ import {
   tickerFrame,
   tradeFrame,
 } from "./publisher.ts";
-import type { MarketRoom } from "../rooms/market-room.ts";
-import { DueQueue } from "../shared/scheduler.ts";
 import { MarketStore, durableSql } from "./store.ts";
 
 /**
- * One trading pair (named "BTC-USDT"): order book, matching, candles, ticker,
- * reference price and market maker. The class only wires MarketCore (pure logic
- * over injected storage and clock) to the runtime: RPC from the Worker, one alarm
- * for its due tasks, D1 for settlement, the market room for public updates.
+ * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.
+ * The class only wires the pure parts to the runtime: RPC from the Worker, one alarm (AlarmScheduler) for its due
+ * tasks, D1 for settlement, the market room for public updates (PublishPacer), the exchange socket for the reference
+ * feed, the maker loop.
  *
- * Alarm tasks (one alarm, armed for the soonest):
+ * Alarm tasks:
  *   drain      settle the outbox into D1, then push changed orders to their owners
  *   feed       move the reference price (every FEED_MS), re-quote the market maker
- *   reconcile  re-submit orders D1 still has as "pending" (their place call was lost),
- *              refresh the configuration
+ *   reconcile  re-submit orders D1 still has as "pending" (their place call was lost), refresh the configuration
  */
 
 const FEED_MS = 2_000;
@@ -69,6 +69,8 @@ const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
 const EXCHANGE_RETRY_MS = 10_000;
+/** Idempotency-Keys are remembered this long. */
+const IDEM_KEEP_MS = 24 * 3600_000;
 
 type Task = "drain" | "feed" | "reconcile";
 
@@ -81,7 +83,7 @@ export type SubmitResult =
 export type MarketPrices = {
   symbol: string;
   enabled: boolean;
-  /** The reference (index) price, and when the feed last confirmed it (null: no feed price yet). */
+  /** The reference (index) price, and when the feed last confirmed it (null: no live feed price). */
   reference: string | null;
   referenceAt: number | null;
   /** Best bid and ask of the order book. */
@@ -89,65 +91,80 @@ export type MarketPrices = {
   ask: string | null;
 };
 
+/** workerd's outbound WebSocket: a fetch with `Upgrade: websocket`, accepted on our side. */
+const workerdConnector: Connector = async (url) => {
+  const res = await fetch(url, { headers: { Upgrade: "websocket" } });
+  const ws = res.webSocket;
+  if (!ws) throw new Error(`exchange feed answered ${res.status}`);
+  ws.accept();
+  return ws;
+};
+
 const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
-/** Idempotency-Keys are remembered this long. */
-const IDEM_KEEP_MS = 24 * 3600_000;
+const log = (level: "error" | "warn", event: string, fields: Record<string, unknown>) =>
+  console.error(JSON.stringify({ level, event, ...fields }));
 
 export class Market extends DurableObject<Env> {
   private readonly db: Db;
   private core: MarketCore | null = null;
   private intake: OrderIntake | null = null;
   private ids = new OrderIds(0);
-  private readonly queue = new DueQueue<Task>();
-  private armed: number | null = null;
-  private inAlarm = false;
+  private readonly scheduler: AlarmScheduler<Task>;
   private feed: ReferenceFeed = new StaticFeed(null);
+  private exchange: ExchangeSocket | null = null;
+  private maker: MakerLoop | null = null;
+  private roomPacer: PublishPacer | null = null;
+  private allPacer: PublishPacer | null = null;
   private draining: Promise<void> | null = null;
   private drainFailures = 0;
-  private requoting = false;
-  private publishTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastPublish = 0;
-  /** When the last publish ended, and how long its fan-out took (see publish()). */
-  private lastPublishEnd = 0;
-  private publishGap = 0;
-  private publishing = false;
-  private lastAll = 0;
-  private allTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
   private lastReferencePublish = 0;
-  private exchange: { ws: WebSocket | null; lastTry: number } = { ws: null, lastTry: 0 };
-  private readonly uids = new Map<number, string>();
-  /** When the feed last produced a price (it may repeat the stored one); null until it has. */
+  /** When the feed last produced a live price (it may repeat the stored one); null until it has. */
   private referenceAt: number | null = null;
+  private readonly uids = new Map<number, string>();
   /** Tests inject crashes into the drain here (see drain.ts). */
   drainHooks: DrainHooks = {};
+  /** Tests lose the answer of an intake write here: throwing after D1 committed leaves its outcome unknown to the object. */
+  commitHooks: { afterCommit?: () => void } = {};
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = database(env.DB);
+    this.scheduler = new AlarmScheduler<Task>(ctx.storage);
     void ctx.blockConcurrencyWhile(() => this.boot());
   }
 
   private async boot(): Promise<void> {
-    const name = this.ctx.id.name ?? "";
-    const config = await loadMarket(this.db, name);
+    const config = await loadMarket(this.db, this.ctx.id.name ?? "");
     if (!config) return;
     const core = new MarketCore({ config, store: new MarketStore(durableSql(this.ctx.storage)), now: Date.now });
     core.start();
-    core.onOutbox = () => this.schedule("drain", Date.now() + DRAIN_DELAY_MS);
-    core.onDirty = () => this.schedulePublish();
     this.core = core;
     this.ids = new OrderIds(config.id);
     this.ids.seen(core.store.maxOrderId());
+    const symbol = config.symbol;
+    this.roomPacer = new PublishPacer({ intervalMs: PUBLISH_INTERVAL_MS, maxGapMs: MAX_PUBLISH_GAP_MS, publish: () => this.publish() });
+    this.allPacer = new PublishPacer({ intervalMs: ALL_ROOM_MS, maxGapMs: 0, publish: () => this.publishAll() });
+    core.onOutbox = () => this.scheduler.at("drain", Date.now() + DRAIN_DELAY_MS);
+    core.onDirty = () => this.roomPacer?.request();
+    this.maker = new MakerLoop({
+      core,
+      ids: () => this.ids,
+      commit: (m, orders, now) => commitOrders(this.db, m, orders, now),
+      onError: (err) => log("warn", "market_maker_quote_failed", { market: symbol, error: String(err) }),
+    });
     this.intake = new OrderIntake({
       store: core.store,
-      commit: (list) => commitOrders(this.db, this.market().config, list),
-      place: (o) => void this.market().place(o),
-      refuse: (o) => void this.market().refuse(o, "insufficient_balance"),
+      commit: async (list) => {
+        const committed = await commitOrders(this.db, core.config, list);
+        this.commitHooks.afterCommit?.();
+        return committed;
+      },
+      place: (o) => void core.place(o),
+      refuse: (o) => void core.refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
-      onError: (err) =>
-        console.error(JSON.stringify({ level: "error", event: "market_intake_failed", market: config.symbol, error: String(err) })),
+      onError: (err) => log("error", "market_intake_failed", { market: symbol, error: String(err) }),
     });
     this.intake.restore();
     const now = Date.now();
@@ -156,9 +173,9 @@ export class Market extends DurableObject<Env> {
       const start = safeTicks(config.startPrice, config.tickSize);
       if (start) core.setReference(start);
     }
-    if (core.store.outboxSize() > 0) this.schedule("drain", now);
-    this.schedule("feed", now + FEED_MS);
-    this.schedule("reconcile", now + 1_000);
+    if (core.store.outboxSize() > 0) this.scheduler.at("drain", now);
+    this.scheduler.at("feed", now + FEED_MS);
+    this.scheduler.at("reconcile", now + 1_000);
   }
 
   private makeFeed(core: MarketCore, now: number): ReferenceFeed {
@@ -169,7 +186,15 @@ export class Market extends DurableObject<Env> {
       return SimulatedFeed.restore(core.store.getMeta("feed"), { ticks: start, volatility: Number(m.volatility) || 0, now });
     }
     if (kind === "binance" && m.feedSymbol) {
-      return new ExchangeFeed({ symbol: m.feedSymbol, tickSize: m.tickSize, saved: core.store.getMeta("feed") });
+      const feed = new ExchangeFeed({ symbol: m.feedSymbol, tickSize: m.tickSize, saved: core.store.getMeta("feed") });
+      this.exchange = new ExchangeSocket({
+        url: binanceStreamUrl(m.feedSymbol),
+        retryMs: EXCHANGE_RETRY_MS,
+        connect: workerdConnector,
+        onMessage: (text) => feed.onMessage(text, Date.now()),
+        onError: (err) => log("warn", "market_feed_connect_failed", { market: m.symbol, error: String(err) }),
+      });
+      return feed;
     }
     return new StaticFeed(start);
   }
@@ -182,10 +207,14 @@ export class Market extends DurableObject<Env> {
   // ---------------------------------------------------------------- RPC
 
   /**
-   * A user's order (POST /coin/trade): checked against the market's rules, stored,
-   * and answered with its id, at once when the owner's last-read balance covers
-   * it, otherwise after its hold is written (see intake.ts). Refusals come back as
-   * values (a thrown ApiError would lose its class on the way to the Worker).
+   * A user's order (POST /coin/trade): checked against the market's rules, stored, and answered with its id, at once
+   * when the owner's last-read balance covers it, otherwise after its hold is written (see intake.ts). Refusals come
+   * back as values (a thrown ApiError would lose its class on the way to the Worker).
+   *
+   * The Idempotency-Key maps to the order for as long as the order may still be placed: when the D1 write fails with an
+   * unknown outcome the caller gets an error but the order stays queued (its hold is recognised by key if it was
+   * written), so a retry with the same key answers this order, never a second one. Only a definite refusal (a short
+   * balance) frees the key.
    */
   async submit(req: SubmitOrder): Promise<SubmitResult> {
     const core = this.market();
@@ -209,17 +238,10 @@ export class Market extends DurableObject<Env> {
       if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
     });
     const wait = this.intake!.submit(order);
-    // The drain writes the intake first: a safety net for the intake's own timer, armed together with the drain the order causes anyway.
-    this.schedule("drain", now + DRAIN_DELAY_MS);
-    if (!wait) return { id: order.id };
-    const forget = () => idem && store.removeIdem(req.owner, idem.key);
-    try {
-      if ((await wait) === "held") return { id: order.id };
-    } catch (err) {
-      forget();
-      throw err;
-    }
-    forget();
+    // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
+    this.scheduler.at("drain", now + DRAIN_DELAY_MS);
+    if (!wait || (await wait) === "held") return { id: order.id };
+    if (idem) store.removeIdem(req.owner, idem.key);
     return refusal(conflict("INSUFFICIENT_BALANCE"));
   }
 
@@ -229,9 +251,8 @@ export class Market extends DurableObject<Env> {
   }
 
   /**
-   * Cancels an order of `owner`; `order` lets a never-placed order be cancelled
-   * (see MarketCore.cancel). An order still on its way to the book is cancelled
-   * once it got there.
+   * Cancels an order of `owner`; `order` lets a never-placed order be cancelled (see MarketCore.cancel). An order still
+   * on its way to the book is cancelled once it got there.
    */
   async cancel(req: { id: number; owner: number; order?: PlaceOrder }): Promise<OrderView> {
     if (this.intake?.has(req.id)) await this.intake.idle();
@@ -256,11 +277,12 @@ export class Market extends DurableObject<Env> {
     const m = core.config;
     const ref = core.reference();
     const { bid, ask } = core.top();
+    const live = ref !== null && this.referenceAt !== null;
     return {
       symbol: m.symbol,
       enabled: m.enabled,
-      reference: ref === null || this.referenceAt === null ? null : priceText(m, ref),
-      referenceAt: ref === null ? null : this.referenceAt,
+      reference: live ? priceText(m, ref) : null,
+      referenceAt: live ? this.referenceAt : null,
       bid: bid === null ? null : priceText(m, bid),
       ask: ask === null ? null : priceText(m, ask),
     };
@@ -296,63 +318,24 @@ export class Market extends DurableObject<Env> {
     return (this.intake?.size ?? 0) + this.market().store.outboxSize();
   }
 
-  // ---------------------------------------------------------------- alarm
-
-  private schedule(task: Task, at: number): void {
-    this.queue.at(task, at);
-    this.arm();
-  }
-
-  /**
-   * Arms the one alarm for the soonest due task. Never at or before "now": local
-   * workerd drops an alarm re-armed to a past time from inside alarm() when the
-   * handler ends (workerd issue #6866), which would stop the chain. While the
-   * handler runs, arming waits for its end, which arms once for whatever is due.
-   */
-  private arm(force = false): void {
-    if (this.inAlarm && !force) return;
-    const next = this.queue.next();
-    if (next === null) return;
-    const at = Math.max(next, Date.now() + 1);
-    if (!force && this.armed !== null && this.armed <= at) return;
-    this.armed = at;
-    void this.ctx.storage.setAlarm(at);
-  }
+  // ---------------------------------------------------------------- alarm tasks
 
   override async alarm(): Promise<void> {
-    this.armed = null;
     const core = this.core;
     if (!core) return;
-    this.inAlarm = true;
-    try {
-      const now = Date.now();
-      const due = new Set(this.queue.take(now));
+    await this.scheduler.fire(
+      (task) => (task === "drain" ? this.drain() : task === "feed" ? this.feedTick() : this.reconcile()),
+      (task, err) => log("error", "market_task_failed", { market: core.config.symbol, task, error: String(err) }),
       // A pending outbox is always worth a try, whatever woke us.
-      if (core.store.outboxSize() > 0) due.add("drain");
-      for (const task of due) {
-        try {
-          if (task === "drain") await this.drain();
-          else if (task === "feed") await this.feedTick();
-          else await this.reconcile();
-        } catch (err) {
-          console.error(
-            JSON.stringify({ level: "error", event: "market_task_failed", market: core.config.symbol, task, error: String(err) }),
-          );
-        }
-      }
-      await this.copyTicker(false);
-    } finally {
-      this.inAlarm = false;
-      this.arm(true);
-    }
+      core.store.outboxSize() > 0 ? ["drain"] : [],
+    );
+    await this.copyTicker(false);
   }
 
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */
   private drain(): Promise<void> {
-    if (this.draining) {
-      // Someone is draining: run once more after it, for what arrived meanwhile.
-      return this.draining.then(() => this.drain());
-    }
+    // Someone is draining: run once more after it, for what arrived meanwhile.
+    if (this.draining) return this.draining.then(() => this.drain());
     const core = this.market();
     this.draining = (async () => {
       try {
@@ -370,13 +353,12 @@ export class Market extends DurableObject<Env> {
           now: Date.now,
         });
         this.drainFailures = 0;
-        if (result.more) this.schedule("drain", Date.now());
+        if (result.more) this.scheduler.at("drain", Date.now());
         if (result.touched.size > 0) await this.pushOrders(core, result.touched);
         if (result.fills > 0) await this.copyTicker(true);
       } catch (err) {
         this.drainFailures++;
-        const backoff = Math.min(30_000, 500 * 2 ** Math.min(this.drainFailures, 6));
-        this.schedule("drain", Date.now() + backoff);
+        this.scheduler.at("drain", Date.now() + Math.min(30_000, 500 * 2 ** Math.min(this.drainFailures, 6)));
         throw err;
       } finally {
         this.draining = null;
@@ -386,10 +368,8 @@ export class Market extends DurableObject<Env> {
   }
 
   /**
-   * Every order a drain pass settled goes to its owner's user room as
-   * {type:"order", order}, as the market knows it (settlement of that change is
-   * done; later changes may already show). One RPC per user; user ids map to the
-   * rooms' uids through a cache (uids never change).
+   * Every order a drain pass settled goes to its owner's user room as {type:"order", order}, as the market knows it
+   * (settlement of that change is done; later changes may already show). One RPC per user.
    */
   private async pushOrders(core: MarketCore, touched: Map<number, number>): Promise<void> {
     const byUser = new Map<number, string[]>();
@@ -407,8 +387,8 @@ export class Market extends DurableObject<Env> {
   private async feedTick(): Promise<void> {
     const core = this.market();
     const now = Date.now();
-    this.schedule("feed", now + FEED_MS);
-    if (this.feed instanceof ExchangeFeed) this.connectExchange(core.config, now);
+    this.scheduler.at("feed", now + FEED_MS);
+    void this.exchange?.ensure(now);
     const ref = this.feed.tick(now);
     // A switched-off feed repeats the configured start price: that is no live price, so it never counts as fresh.
     if (ref !== null && this.feed.kind !== "off") this.referenceAt = now;
@@ -422,63 +402,20 @@ export class Market extends DurableObject<Env> {
       if (core.lastTrade() === null && now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
         this.lastReferencePublish = now;
         core.dirty.ticker = true;
-        this.schedulePublish();
+        this.roomPacer?.request();
       }
     }
     if (ref !== null && now - this.lastReferenceCopy >= REFERENCE_COPY_MS) {
       this.lastReferenceCopy = now;
       await writeReferencePrice(this.db, core.config, priceText(core.config, ref), now);
     }
-    await this.requote(ref);
-  }
-
-  /**
-   * The market maker follows its published rule (maker.ts) through the same path
-   * as any user: D1 order rows and ledger holds first, then the book. With no
-   * reference price (a stale exchange feed) it withdraws its quotes.
-   */
-  private async requote(ref: number | null): Promise<void> {
-    const core = this.market();
-    const mm = core.config.maker;
-    if (!mm || this.requoting) return;
-    this.requoting = true;
-    try {
-      const qty = safeLots(mm.qty, core.config.lotSize);
-      const desired = ref !== null && qty ? ladder(ref, { levels: mm.levels, step: mm.step, qty }) : [];
-      const { cancel, place } = plan(desired, core.store.restingOf(mm.userId));
-      for (const id of cancel) core.cancel({ id, owner: mm.userId });
-      if (place.length === 0) return;
-      const m = core.config;
-      const now = Date.now();
-      const orders: NewOrder[] = [];
-      for (const q of place) {
-        try {
-          const p = prepareOrder(
-            m,
-            { side: q.side, type: "limit", price: priceText(m, q.price), amount: mm.qty, tif: "GTC", postOnly: false },
-            null,
-          );
-          orders.push(newOrder(mm.userId, p, this.ids.next(now), now));
-        } catch {
-          /* a level below the market's minimums is skipped */
-        }
-      }
-      try {
-        // Holds first, as for anyone; a level the maker cannot cover is skipped, the others still quote.
-        const { outcome } = await commitOrders(this.db, m, orders, now);
-        for (const o of orders) if (outcome.get(o.id) === "held") core.place(o);
-      } catch (err) {
-        console.error(JSON.stringify({ level: "warn", event: "market_maker_quote_failed", market: m.symbol, error: String(err) }));
-      }
-    } finally {
-      this.requoting = false;
-    }
+    await this.maker?.requote(ref);
   }
 
   /** Re-submits orders whose place call never arrived; refreshes the configuration. */
   private async reconcile(): Promise<void> {
     const core = this.market();
-    this.schedule("reconcile", Date.now() + RECONCILE_MS);
+    this.scheduler.at("reconcile", Date.now() + RECONCILE_MS);
     core.store.pruneIdem(Date.now() - IDEM_KEEP_MS);
     const fresh = await loadMarket(this.db, core.config.symbol);
     if (fresh) core.setConfig(fresh);
@@ -488,74 +425,49 @@ export class Market extends DurableObject<Env> {
       try {
         core.place(placeOf(r, core.config));
       } catch (err) {
-        console.error(JSON.stringify({ level: "error", event: "market_reconcile_failed", order: r.id, error: String(err) }));
+        log("error", "market_reconcile_failed", { order: r.id, error: String(err) });
       }
     }
   }
 
   // ---------------------------------------------------------------- publishing
 
-  private schedulePublish(): void {
-    if (this.publishTimer !== null || this.publishing) return;
-    const next = Math.max(this.lastPublish + PUBLISH_INTERVAL_MS, this.lastPublishEnd + this.publishGap);
-    const wait = Math.max(0, next - Date.now());
-    this.publishTimer = setTimeout(() => {
-      this.publishTimer = null;
-      void this.publish();
-    }, wait);
+  private rooms(): DurableObjectNamespace<MarketRoom> {
+    return this.env.MarketRoom as DurableObjectNamespace<MarketRoom>;
   }
 
-  /**
-   * Sends what changed since the last publish to the market room (and the ticker
-   * to the ALL room). One publish at a time, at most every PUBLISH_INTERVAL_MS,
-   * and the next waits at least as long after the last one ended as the room took
-   * to fan it out (the room is never busy more than half the time). A room with
-   * many sockets gets fewer, fresher updates (the changes in between are merged)
-   * instead of a queue of stale ones.
-   */
-  private async publish(): Promise<void> {
+  /** Sends what changed since the last publish to the market room (the pacer decides when); answers whether more changed since. */
+  private async publish(): Promise<boolean> {
     const core = this.core;
-    if (!core) return;
-    const started = Date.now();
-    this.lastPublish = started;
-    const out = frames(core.config, core, core.dirty, started);
-    if (out.length === 0) return;
-    const rooms = this.env.MarketRoom as DurableObjectNamespace<MarketRoom>;
-    this.publishing = true;
+    if (!core) return false;
+    const out = frames(core.config, core, core.dirty, Date.now());
+    if (out.length === 0) return false;
     try {
-      await rooms.getByName(roomName(core.config.symbol)).publish(out);
+      await this.rooms().getByName(roomName(core.config.symbol)).publish(out);
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_publish_failed", market: core.config.symbol, error: String(err) }));
-    } finally {
-      this.publishing = false;
+      log("warn", "market_publish_failed", { market: core.config.symbol, error: String(err) });
+      // Ticker and depth are whole pictures: the next publish (paced as usual) sends the current ones again.
+      core.dirty.ticker = true;
+      core.dirty.depth = true;
+      return true;
     }
-    const ended = Date.now();
-    this.publishGap = Math.min(MAX_PUBLISH_GAP_MS, ended - started);
-    this.lastPublishEnd = ended;
-    if (out.some((f) => f.type === "ticker")) this.scheduleAll();
+    if (out.some((f) => f.type === "ticker")) this.allPacer?.request();
     const d = core.dirty;
-    if (d.depth || d.ticker || d.trades.length > 0 || d.candles.size > 0) this.schedulePublish();
+    return d.depth || d.ticker || d.trades.length > 0 || d.candles.size > 0;
   }
 
   /** The ALL room gets this market's ticker at most once per ALL_ROOM_MS. */
-  private scheduleAll(): void {
-    if (this.allTimer !== null) return;
-    const wait = Math.max(0, this.lastAll + ALL_ROOM_MS - Date.now());
-    this.allTimer = setTimeout(() => {
-      this.allTimer = null;
-      void this.publishAll();
-    }, wait);
-  }
-
-  private async publishAll(): Promise<void> {
-    this.lastAll = Date.now();
+  private async publishAll(): Promise<boolean> {
     const t = this.core ? this.ticker() : null;
-    if (!t) return;
+    if (!t) return false;
     try {
-      await (this.env.MarketRoom as DurableObjectNamespace<MarketRoom>).getByName("ALL").publish([{ type: "tickers", tickers: [t] }]);
+      await this.rooms()
+        .getByName("ALL")
+        .publish([{ type: "tickers", tickers: [t] }]);
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_publish_all_failed", market: t.symbol, error: String(err) }));
+      log("warn", "market_publish_all_failed", { market: t.symbol, error: String(err) });
     }
+    return false;
   }
 
   /** Keeps the D1 copy of the ticker current (at most every TICKER_COPY_MS unless forced by a drain). */
@@ -573,36 +485,8 @@ export class Market extends DurableObject<Env> {
     try {
       await writeTicker(this.db, core.config.id, t, ref === null ? "" : priceText(core.config, ref));
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_ticker_copy_failed", market: core.config.symbol, error: String(err) }));
+      log("warn", "market_ticker_copy_failed", { market: core.config.symbol, error: String(err) });
     }
-  }
-
-  // ---------------------------------------------------------------- exchange feed connection
-
-  private connectExchange(m: MarketConfig, now: number): void {
-    if (this.exchange.ws || now - this.exchange.lastTry < EXCHANGE_RETRY_MS) return;
-    this.exchange.lastTry = now;
-    const feed = this.feed;
-    if (!(feed instanceof ExchangeFeed)) return;
-    void (async () => {
-      try {
-        const res = await fetch(binanceStreamUrl(m.feedSymbol), { headers: { Upgrade: "websocket" } });
-        const ws = res.webSocket;
-        if (!ws) throw new Error(`exchange feed answered ${res.status}`);
-        ws.accept();
-        ws.addEventListener("message", (e) => {
-          if (typeof e.data === "string") feed.onMessage(e.data, Date.now());
-        });
-        const drop = () => {
-          if (this.exchange.ws === ws) this.exchange.ws = null;
-        };
-        ws.addEventListener("close", drop);
-        ws.addEventListener("error", drop);
-        this.exchange.ws = ws;
-      } catch (err) {
-        console.error(JSON.stringify({ level: "warn", event: "market_feed_connect_failed", market: m.symbol, error: String(err) }));
-      }
-    })();
   }
 }
 
@@ -610,15 +494,6 @@ function safeTicks(price: string, tickSize: string): number | null {
   try {
     const t = toTicks(price, tickSize, "down");
     return t > 0 ? t : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeLots(qty: string, lotSize: string): number | null {
-  try {
-    const l = toLots(qty, lotSize, "down");
-    return l > 0 ? l : null;
   } catch {
     return null;
   }

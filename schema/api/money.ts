@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { id, limit, page, text } from "./fields.ts";
 
 /**
- * Wallet and operator money contracts (product-spec section 7). Amounts travel as
+ * Wallet and operator money contracts (the spec's call list). Amounts travel as
  * decimal strings; the worker checks them against the currency's precision.
  */
 
@@ -26,7 +26,7 @@ export const decimalText = () => z.pipe(asText(), z.string().check(z.regex(/^\d{
 export const currencyRef = () =>
   z.pipe(asText(), z.string().check(z.regex(/^(?:[1-9]\d{0,8}|[A-Za-z][A-Za-z0-9]{0,15})$/, { error: "UNKNOWN_CURRENCY" })));
 
-/** 24-hour withdrawal limit by identity level, in BTC (product-spec section 6): enforced by the worker, shown by the web. */
+/** 24-hour withdrawal limit by identity level, in BTC (the spec's verification levels): enforced by the worker, shown by the web. */
 export const DAILY_LIMIT_BTC: Record<1 | 2, string> = { 1: "200", 2: "500" };
 
 export const ACCOUNT_FIELD_NAMES = ["legal", "change", "lever", "micro"] as const;

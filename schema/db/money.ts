@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * Money tables (DESIGN.md section 3). Amounts on the ledger are INTEGER minor
+ * Money tables (README, "Design": Money). Amounts on the ledger are INTEGER minor
  * units at the currency's precision (at most 8 decimals, so every amount fits a
  * JS safe integer); amounts on requests (deposits, withdrawals) are canonical
  * decimal TEXT. Times are epoch ms.

@@ -121,21 +121,48 @@ describe("order intake (group commit)", () => {
     expect(h.submit(order(2, 1))).not.toBeNull();
   });
 
-  it("while D1 fails, waiting callers get the error and answered orders are kept and retried", async () => {
+  it("while D1 fails, waiting callers get the error, but no order is dropped: each is retried and placed or refused once", async () => {
     const h = harness({ 1: 1_000 });
     await Promise.all([h.submit(order(1, 1)), h.intake.flush()]);
     h.log.down = true;
     const answered = order(1, 10);
     expect(h.submit(answered)).toBeNull();
-    const waiting = h.submit(order(2, 10))!;
+    const waitingOrder = order(2, 10);
+    const waiting = h.submit(waitingOrder)!;
     const failed = expect(waiting).rejects.toThrow("D1 unavailable");
     await h.intake.flush();
     await failed;
-    expect(h.store.intake().map((b) => (JSON.parse(b) as NewOrder).id)).toEqual([answered.id]);
+    expect(h.store.intake().map((b) => (JSON.parse(b) as NewOrder).id)).toEqual([answered.id, waitingOrder.id]);
     h.log.down = false;
     h.runTimers();
     await h.intake.idle();
-    expect(h.log.placed.at(-1)).toBe(answered.id);
+    // Owner 2 has no money: after the retry the ledger refuses the order and its owner is told; owner 1's is placed.
+    expect(h.log.placed.filter((id) => id === answered.id)).toEqual([answered.id]);
+    expect(h.log.refused).toEqual([waitingOrder.id]);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+
+  it("a write whose answer was lost (D1 wrote the hold, then failed) is retried and places the order exactly once", async () => {
+    const h = harness({ 1: 1_000 });
+    const commit = h.deps.commit;
+    let lose = true;
+    h.deps.commit = async (list) => {
+      const out = await commit(list);
+      if (lose) {
+        lose = false;
+        throw new Error("network lost after commit");
+      }
+      return out;
+    };
+    const o = order(1, 10);
+    const waiting = h.submit(o)!;
+    const failed = expect(waiting).rejects.toThrow("network lost after commit");
+    await h.intake.flush();
+    await failed;
+    h.runTimers();
+    await h.intake.idle();
+    expect(h.log.placed).toEqual([o.id]);
+    expect(h.ledger.get(1)).toBe(990);
     expect(h.store.intakeSize()).toBe(0);
   });
 

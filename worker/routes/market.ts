@@ -38,11 +38,9 @@ import { ok, okText } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
 
 /**
- * Markets and spot trading (product-spec section 7, "Market"; original-notes
- * section 3). Public market data reads the D1 ticker copy or asks the market's
- * Durable Object; orders are written to D1 with their ledger hold first, then
- * handed to the object (durable/spot). Order ids belong to their owner: any
- * other user gets 404.
+ * Markets and spot trading (the spec's "Market" calls). Public market data reads the D1 ticker copy or asks the
+ * market's Durable Object; orders go to the object (durable/spot), which writes their ledger holds before they can
+ * match. Order ids belong to their owner: any other user gets 404.
  */
 
 const marketStub = (env: Env, m: MarketConfig) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol));
@@ -135,7 +133,7 @@ export const marketRoutes = new Hono<AppEnv>()
     const from = toMs(input.from) ?? to - LOOKBACK_MS[period];
     if (from > to) throw badRequest("PARAMETER_ERROR", { field: "from" });
     const data = await marketStub(c.env, m).candles(period, from, to);
-    // The one endpoint with the original's other envelope (DESIGN.md section 2).
+    // The one endpoint with the original's other envelope (README, "Design": API contract).
     return c.json({ code: 1, msg: "", data }, 200);
   })
   .get("/currency/depth", async (c) => {

@@ -31,7 +31,7 @@ import { parse } from "../http/validate.ts";
 import { translate } from "../domain/i18n/translate.ts";
 
 /**
- * Wallet routes (product-spec section 7, "Wallet"). Money-moving POSTs
+ * Wallet routes (the spec's "Wallet" calls). Money-moving POSTs
  * (charge_req, out, change) accept an Idempotency-Key header.
  */
 export const walletRoutes = new Hono<AppEnv>()

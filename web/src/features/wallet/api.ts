@@ -3,7 +3,7 @@ import { get, post, type RequestOptions } from "../../lib/api.ts";
 import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
 import { ACCOUNTS, type AccountName } from "./accounts.ts";
 
-/** Wallet calls (product-spec section 7 "Wallet") with the spec's paths and field names. */
+/** Wallet calls (the spec's "Wallet" calls) with the spec's paths and field names. */
 
 export type { Paginated, WalletAccount, WalletBalanceRow, WalletList };
 
