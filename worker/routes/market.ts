@@ -167,7 +167,7 @@ export const marketRoutes = new Hono<AppEnv>()
     const input = parse(c, coinTradeRequest);
     await enforce(c.var.db, `trade:${c.var.user.id}`, TRADE_LIMIT.count, TRADE_LIMIT.windowMs);
     const m = await requireMarketByPair(c.var.db, input.currency_id, input.legal_id);
-    // Checked, stored and queued for its hold by the Market object; no D1 round trip on this path (intake.ts).
+    // Checked, stored and queued for its hold by the Market object; the rate-limit counter is this path's one D1 write (intake.ts).
     const result = await marketStub(c.env, m).submit({
       owner: c.var.user.id,
       input: {
