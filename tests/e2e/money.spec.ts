@@ -413,3 +413,77 @@ test("home loads the total-assets card only with a session: a logged-out first v
   expect(userChunks).toHaveLength(1);
   await user.context().close();
 });
+
+test("coin conversion: the page locks a quote with its countdown, and confirming it credits exactly the amount shown", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+
+  // A fresh account funded with 500 USDT through a confirmed voucher deposit (all by API).
+  const stamp = Date.now();
+  const email = `convert-${stamp}@example.test`;
+  await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
+  const code = await latestCode(request, email);
+  await apiPost(request, "/user/register", {
+    user_string: email,
+    code,
+    password: "convert-e2e-2026",
+    re_password: "convert-e2e-2026",
+    type: "email",
+  });
+  const token = await apiPost<string>(request, "/user/login", { user_string: email, password: "convert-e2e-2026" });
+  const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
+  const upload = await request.post("/api/upload", {
+    headers: { Authorization: token },
+    multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: voucherPng() } },
+  });
+  const voucherUrl = ((await upload.json()) as Envelope<string>).message;
+  await apiPost(request, "/wallet/charge_req", { account: voucherUrl, amount: "500", currency: "USDT", chain: "TRC20" }, token);
+  const queue = await request.get("/api/admin/deposits?status=pending&limit=50", { headers: { Authorization: operatorToken } });
+  const pending = ((await queue.json()) as Envelope<{ data: { id: number; email: string }[] }>).message.data;
+  const deposit = pending.find((d) => d.email === email)!;
+  await apiPost(request, "/admin/deposits/confirm", { id: String(deposit.id) }, operatorToken);
+
+  const user = await sessionPage(browser, token);
+
+  // Home has a shortcut; the assets tab has the action that opens the page.
+  await user.goto("/#/");
+  await expect(user.getByTestId("home-convert")).toHaveAttribute("href", "#/fund/transfer");
+  await user.goto("/#/fund/assets");
+  await user.getByTestId("assets-convert").click();
+  await expect(user).toHaveURL(/#\/fund\/transfer$/);
+
+  // A coin with no market says why it cannot be converted.
+  await user.getByTestId("convert-from").selectOption({ label: "USDT" });
+  await user.getByTestId("convert-to").selectOption({ label: "USDC" });
+  await expect(user.getByTestId("convert-refusal")).toHaveText("No live price for USDC: it has no market to convert through");
+
+  // USDT into ETH: the page shows the locked amount, the price age and the countdown.
+  await user.getByTestId("convert-to").selectOption({ label: "ETH" });
+  await user.getByTestId("convert-amount").fill("100");
+  await expect(user.getByTestId("convert-receive")).toHaveText(/^\d+\.\d+ ETH$/);
+  await expect(user.getByTestId("convert-fee")).toHaveText("0.2 USDT");
+  await expect(user.getByTestId("convert-countdown")).toHaveText(/^valid for (10|[1-9]) s$/);
+  await expect(user.getByTestId("convert-price-age")).toHaveText(/^updated \d s ago$/);
+  await user.screenshot({ path: `${SHOTS}/money-convert.png`, fullPage: true });
+
+  // The dialog states the locked amount; the credit is exactly that, to the last unit.
+  await user.getByTestId("convert-submit").click();
+  const dialog = user.getByRole("dialog");
+  await expect(dialog).toContainText("You pay: 100 USDT");
+  const locked = /You receive: (\d+\.\d+) ETH/.exec((await dialog.textContent()) ?? "")![1]!;
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(user)).toHaveText(`Converted 100 USDT into ${locked} ETH`);
+  const list = await apiPost<{ wallet: { currency_name: string; change_balance: string }[] }>(request, "/user/getTransferList", {}, token);
+  expect(list.wallet.find((w) => w.currency_name === "ETH")!.change_balance).toBe(locked);
+  expect(list.wallet.find((w) => w.currency_name === "USDT")!.change_balance).toBe("400");
+
+  // A coin's page links to conversion, and a coin that does not convert says so.
+  await user.goto("/#/fund/assets_record?currency=2");
+  await user.getByTestId("coin-convert").click();
+  await expect(user.getByTestId("convert-from")).toHaveValue("2");
+  await user.goto("/#/fund/transfer?from=6&coin=XRP");
+  await expect(user.getByTestId("convert-not-convertible")).toHaveText("XRP cannot be converted");
+  await user.context().close();
+});

@@ -20,7 +20,7 @@ import {
 } from "../../schema/api/market.ts";
 import { noInput } from "../../schema/api/fields.ts";
 import { type MarketConfig, roomName } from "../domain/markets/config.ts";
-import { convert, transferFee, transferList } from "../domain/markets/convert.ts";
+import { type ConversionRuntime, convert, transferFee, transferList } from "../domain/markets/convert.ts";
 import { cachedMarkets, marketById, requireMarket, requireMarketByPair } from "../domain/markets/markets.ts";
 import { madeBy } from "../domain/markets/ids.ts";
 import { listOrders, ownOrder, placeOf } from "../domain/markets/orders.ts";
@@ -29,6 +29,8 @@ import { quotationGroups, tickerRows } from "../domain/markets/tickers.ts";
 import { addFavourite, listFavourites, removeFavourite } from "../domain/markets/watchlist.ts";
 import type { Env } from "../domain/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "../domain/errors.ts";
+import { pepperOf } from "../domain/auth/pepper.ts";
+import { enforce } from "../domain/limits/rate-limit.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";
 import { idempotencyKey, idempotent } from "../http/idempotency.ts";
@@ -42,6 +44,16 @@ import { parse } from "../http/validate.ts";
  */
 
 const marketStub = (env: Env, m: MarketConfig) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol));
+
+/** Per-user request limits: a burst of orders or conversions is refused with 429 and Retry-After. */
+export const TRADE_LIMIT = { count: 20, windowMs: 1_000 };
+export const CONVERT_LIMIT = { count: 10, windowMs: 10_000 };
+
+/** Conversions read live prices from each coin's market object and sign quotes with a key derived from the pepper. */
+const conversionRuntime = (c: AppContext): ConversionRuntime => ({
+  prices: (m) => marketStub(c.env, m).prices(),
+  secret: pepperOf(c.env),
+});
 
 /** Seconds (10 digits or fewer) or milliseconds, as the original client mixes them. */
 const toMs = (value: string | undefined): number | undefined => {
@@ -153,8 +165,9 @@ export const marketRoutes = new Hono<AppEnv>()
   // Spot orders -----------------------------------------------------------------
   .post("/coin/trade", requireUser, async (c) => {
     const input = parse(c, coinTradeRequest);
+    await enforce(c.var.db, `trade:${c.var.user.id}`, TRADE_LIMIT.count, TRADE_LIMIT.windowMs);
     const m = await requireMarketByPair(c.var.db, input.currency_id, input.legal_id);
-    // Checked, stored and queued for its hold by the Market object; no D1 round trip on this path (intake.ts).
+    // Checked, stored and queued for its hold by the Market object; the rate-limit counter is this path's one D1 write (intake.ts).
     const result = await marketStub(c.env, m).submit({
       owner: c.var.user.id,
       input: {
@@ -185,19 +198,29 @@ export const marketRoutes = new Hono<AppEnv>()
   })
   .post("/user/getTransferFee", requireUser, async (c) => {
     const input = parse(c, transferFeeRequest);
-    return ok(c, await transferFee(c.var.db, input.from_currency_id, input.to_currency_id));
+    return ok(
+      c,
+      await transferFee(
+        c.var.db,
+        c.var.user.id,
+        { from: input.from_currency_id, to: input.to_currency_id, number: input.number },
+        conversionRuntime(c),
+      ),
+    );
   })
   .post(
     "/user/Transfer",
     requireUser,
     idempotent(async (c, idem) => {
       const input = parse(c, transferRequest);
+      await enforce(c.var.db, `convert:${c.var.user.id}`, CONVERT_LIMIT.count, CONVERT_LIMIT.windowMs);
       const payload = await convert(
         c.var.db,
         c.var.user.id,
-        { number: input.number, from: input.from_currency_id, to: input.to_currency_id },
+        { number: input.number, from: input.from_currency_id, to: input.to_currency_id, quoteId: input.quote_id },
         c.var.lang,
-        { key: idem.key, prefix: (text) => idem.record(text) },
+        { prefix: (text) => idem.record(text) },
+        conversionRuntime(c),
       );
       return ok(c, payload);
     }),
