@@ -214,9 +214,8 @@ export function moneySeedStatements(now: number): string[] {
       }),
     );
     // Rows seeded before the flag existed are marked too (INSERT OR IGNORE leaves them as they were).
-    out.push(
-      `UPDATE deposit_addresses SET demo = 1 WHERE currency_id = ${sqlInt(currencyId)} AND chain = ${q(chain)} AND address = ${q(address)};`,
-    );
+    const row = `currency_id = ${sqlInt(currencyId)} AND chain = ${q(chain)} AND address = ${q(address)}`;
+    out.push(`UPDATE deposit_addresses SET demo = 1 WHERE ${row};`);
   }
   for (const [email, currencyId, units] of DEMO_GRANTS)
     out.push(...seedGrant(`seed:grant:${email}:${currencyId}`, "email", email, currencyId, units, now));

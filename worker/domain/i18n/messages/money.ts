@@ -231,7 +231,7 @@ export const money = defineMessages({
     kor: "확인하신 금액은 {amount} {currency}, 첫 번째 운영자는 {first} {currency}입니다. 거래를 다시 확인하거나 입금을 거절하세요",
     fra: "Vous avez vérifié {amount} {currency}, le premier opérateur {first} {currency} : revérifiez la transaction ou rejetez le dépôt",
     spa: "Usted verificó {amount} {currency} y el primer operador {first} {currency}: revise la transacción o rechace el depósito",
-    vn: "Bạn xác minh {amount} {currency}, người vận hành đầu tiên xác minh {first} {currency}: hãy kiểm tra lại giao dịch hoặc từ chối khoản nạp",
+    vn: "Bạn xác minh {amount} {currency}, người vận hành đầu tiên {first} {currency}: hãy kiểm tra lại giao dịch hoặc từ chối khoản nạp",
   },
   APPROVAL_AWAITING_SECOND: {
     en: "Approved; a second operator must approve it too",

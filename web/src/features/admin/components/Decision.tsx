@@ -53,7 +53,9 @@ export function useDecision({
       onDecided();
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 409) onDecided();
-      else setBusy(false);
+    } finally {
+      // A decided request usually leaves the queue, but one awaiting its second approval stays (four eyes).
+      setBusy(false);
     }
   };
 
