@@ -4,8 +4,8 @@ import { type APIRequestContext, type Browser, expect, type Locator, type Page, 
 
 /**
  * The money pages end to end, in phone-sized browsers against the app as
- * `npm start` serves it. A fresh user deposits with a voucher, an operator
- * confirms it in the console, the user moves funds between accounts, sets up
+ * `npm start` serves it. A fresh user deposits with a transaction hash and a
+ * voucher, an operator confirms the amount verified on-chain in the console, the user moves funds between accounts, sets up
  * what a withdrawal needs (phone, pay password, Lv1 verification approved by
  * the operator), withdraws, the operator approves, and every balance and
  * record page shows the right figures.
@@ -166,20 +166,32 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("deposit-qr")).toBeVisible();
   await user.getByRole("radio", { name: "TRC20" }).click();
   await expect(user.getByTestId("deposit-address")).toHaveText("TDemoOnlyNotForRealFunds0000000003");
+  // The seeded addresses are local placeholders, and say so.
+  await expect(user.getByTestId("demo-address")).toHaveText("Demo address — do not send real funds");
 
   await user.getByRole("button", { name: "Submit deposit" }).click();
   await expect(user.getByText("Enter an amount", { exact: true })).toBeVisible();
   await expect(user.getByText("Upload the payment voucher", { exact: true })).toBeVisible();
+  await expect(user.getByText("Enter the transaction hash (TxID) of your transfer", { exact: true })).toBeVisible();
   await user.getByTestId("deposit-amount").fill("250");
+  // A TRON transaction hash is 64 hex characters: an Ethereum-style 0x hash is refused before sending.
+  const txHash = stamp.toString(16).padStart(64, "0");
+  await user.getByTestId("deposit-tx-hash").fill(`0x${txHash}`);
+  await user.getByRole("button", { name: "Submit deposit" }).click();
+  await expect(user.getByText("A TRC20 transaction hash is 64 hexadecimal characters, without 0x", { exact: true })).toBeVisible();
+  await user.getByTestId("deposit-tx-hash").fill(txHash);
   await user.locator('input[type="file"]').setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: voucherPng() });
   await expect(user.getByTestId("deposit-voucher").locator("img")).toBeVisible();
   await user.screenshot({ path: `${SHOTS}/money-deposit-form.png`, fullPage: true });
   await user.getByRole("button", { name: "Submit deposit" }).click();
-  await confirm(user, "You sent 250 USDT over TRC20");
+  await confirm(user, `You sent 250 USDT over TRC20 in transaction ${txHash}.`);
   await expect(user).toHaveURL(/#\/fund\/receive_withdraw_record\?tab=deposit/);
   const depositRow = user.getByTestId("deposit-records").locator("li").first();
   await expect(depositRow.getByTestId("status")).toHaveText("Pending review");
   await expect(depositRow.getByTestId("amount")).toHaveText("250 USDT");
+  await expect(depositRow.getByTestId("declared")).toHaveText("250 USDT");
+  await expect(depositRow.getByTestId("credited")).toHaveText("Not yet");
+  await expect(depositRow.getByTestId("tx-hash")).toHaveText(txHash);
 
   // 3. The operator sees the queue, opens the voucher (fetched with the session) and confirms.
   await op.goto("/#/admin");
@@ -191,14 +203,24 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(voucher).toBeVisible();
   expect(await voucher.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
   await op.screenshot({ path: `${SHOTS}/money-admin-deposits.png`, fullPage: true });
+  await expect(depositCard.getByTestId("admin-deposit-tx")).toHaveText(txHash);
+  // The operator states what they verified on-chain: never more than declared.
   await depositCard.getByRole("button", { name: "Confirm" }).click();
-  await confirm(op, `250 USDT will be credited to ${email}`);
+  const verify = op.getByRole("dialog");
+  await expect(verify).toContainText(`${email} declared 250 USDT over TRC20.`);
+  await verify.getByTestId("verified-amount").fill("260");
+  await verify.getByRole("button", { name: "Confirm" }).click();
+  await expect(verify.getByRole("alert")).toHaveText("At most the declared 250");
+  await verify.getByTestId("verified-amount").fill("250");
+  await verify.getByRole("button", { name: "Confirm" }).click();
+  await expect(verify).toBeHidden();
   await expect(depositCard).toBeHidden();
   await expect(op.getByText("Nothing here")).toBeVisible();
 
   // The user's records and balances follow.
   await user.reload();
   await expect(user.getByTestId("deposit-records").locator("li").first().getByTestId("status")).toHaveText("Credited");
+  await expect(user.getByTestId("deposit-records").locator("li").first().getByTestId("credited")).toHaveText("250 USDT");
   await user.goto("/#/fund/assets");
   await expect(user.getByTestId("assets-total")).toHaveText("250.00 USDT");
   await expectHolding(user, "change", "USDT", "250", "0");
