@@ -15,7 +15,8 @@ import {
 import { IconSwapVertical } from "../../features/market/icons.tsx";
 import { sanitizeDecimal } from "../../features/market/order-math.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec, fixed } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
@@ -33,8 +34,8 @@ export default function TransferPage() {
   const { t } = useTranslation();
   const ids = { from: useId(), to: useId(), amount: useId() };
   const [reloadKey, setReloadKey] = useState(0);
-  // An inline loader: useQuery re-runs when its callback changes, and a module function never does.
-  const list = useQuery(() => fetchTransferList(), [reloadKey]);
+  // The coins and the spot balances; a conversion reads them again (a new key).
+  const list = useQuery({ key: [Q.wallet, "conversion", reloadKey], load: fetchTransferList });
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   const [amount, setAmount] = useState("");
