@@ -78,17 +78,17 @@ export type MarketData = {
 };
 
 /**
- * One market's ticker, depth, trades, candles of `period` and rules. `live: false` (an unknown
- * pair) reads nothing and opens no room.
+ * One market's ticker, depth, trades, candles of `period` and rules. The reads start at once
+ * (beside the pair list, not after it); the room opens only with `live` (the pair is known).
  */
 export function useMarketData(symbol: string, period: Period, options: { live?: boolean } = {}): MarketData {
   const live = options.live ?? true;
   const pushTickers = useSetAtom(pushTickersAtom);
   const tickers = useAtomValue(liveTickersAtom);
-  const depth = useQuery(depthQuery(symbol), { enabled: live });
-  const trades = useQuery(tradesQuery(symbol), { enabled: live });
-  const candles = useQuery(candlesQuery(symbol, period), { enabled: live });
-  const info = useQuery(marketInfoQuery(symbol), { enabled: live });
+  const depth = useQuery(depthQuery(symbol));
+  const trades = useQuery(tradesQuery(symbol));
+  const candles = useQuery(candlesQuery(symbol, period));
+  const info = useQuery(marketInfoQuery(symbol));
   useMarketRoom(live ? symbol : null, (frame) => applyMarketFrame(frame, pushTickers), [period]);
 
   const candleKey = `${symbol}|${period}`;
