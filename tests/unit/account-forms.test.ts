@@ -3,7 +3,8 @@ import { registerSchema, updatePayPasswordSchema } from "../../schema/api/auth.t
 import { editNicknameSchema } from "../../schema/api/profile.ts";
 import { AREA_CODES, areaName, DEFAULT_AREA, matchesArea } from "../../web/src/features/auth/area-codes.ts";
 import { maskEmail, maskMobile } from "../../web/src/features/auth/mask.ts";
-import { ERROR_CODES, serverFieldError, validate } from "../../web/src/features/auth/validation.ts";
+import { ERROR_CODES, validate } from "../../web/src/lib/form/validation.ts";
+import { serverFieldError } from "../../web/src/lib/form/messages.ts";
 import { utf8ToHex } from "../../web/src/features/auth/wallet.ts";
 import { safeRedirect } from "../../web/src/pages/auth/redirect.ts";
 

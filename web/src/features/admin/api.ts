@@ -1,7 +1,10 @@
 import type { AdminUserDetail, AdminUserSummary, AuditItem } from "../../../../schema/api/admin-users.ts";
 import type { KycQueueItem, Paged } from "../../../../schema/api/kyc.ts";
 import type { AdminDepositItem as AdminDeposit, AdminWithdrawalItem as AdminWithdrawal } from "../../../../schema/api/money.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, type RequestOptions } from "../../lib/api.ts";
+import type { QueryDef } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { mutation } from "../../lib/query/mutation.ts";
 
 /** Operator console calls (all need the operator role; every decision is audited by the worker). */
 
@@ -74,7 +77,11 @@ export type CurrencyPatch = Partial<Record<CurrencySwitch, 0 | 1>> & {
 };
 
 export const fetchCurrencies = () => get<AdminCurrency[]>("/admin/currencies", {}, { silent: true });
-export const saveCurrency = (patch: CurrencyPatch) => post<AdminCurrency>("/admin/currencies", patch);
+/** Saves a coin's configuration; what users read of it (the coin list) changes too. */
+export const saveCurrency = mutation(
+  (patch: CurrencyPatch, options: RequestOptions = {}) => post<AdminCurrency>("/admin/currencies", patch, options),
+  [[Q.admin, "currencies"], [Q.coins]],
+);
 
 export type AdminDepositAddress = {
   id: number;
@@ -87,10 +94,31 @@ export type AdminDepositAddress = {
   created_at: number;
 };
 export const fetchDepositAddresses = () => get<AdminDepositAddress[]>("/admin/deposit-addresses", {}, { silent: true });
-export const addDepositAddress = (input: { currency: number; chain: string; address: string }) =>
-  post<{ id: number }>("/admin/deposit-addresses", input);
-export const setDepositAddressEnabled = (id: number, enabled: boolean) =>
-  post<string>("/admin/deposit-addresses", { id, enabled: enabled ? 1 : 0 });
+const ADDRESSES_KEYS = [[Q.admin, "deposit-addresses"], [Q.depositAddresses]];
+export const addDepositAddress = mutation(
+  (input: { currency: number; chain: string; address: string }, options: RequestOptions = {}) =>
+    post<{ id: number }>("/admin/deposit-addresses", input, options),
+  ADDRESSES_KEYS,
+);
+export const setDepositAddressEnabled = mutation(
+  (id: number, enabled: boolean) => post<string>("/admin/deposit-addresses", { id, enabled: enabled ? 1 : 0 }),
+  ADDRESSES_KEYS,
+);
 
 export type LedgerCheck = { ok: boolean; violations: { check: string; detail: Record<string, unknown> }[] };
 export const checkLedger = () => get<LedgerCheck>("/admin/ledger/check", {}, { silent: true });
+
+// What the console reads through the cache -----------------------------------------------------------
+
+export const adminCurrenciesQuery: QueryDef<AdminCurrency[]> = { key: [Q.admin, "currencies"], load: fetchCurrencies };
+export const adminDepositAddressesQuery: QueryDef<AdminDepositAddress[]> = {
+  key: [Q.admin, "deposit-addresses"],
+  load: fetchDepositAddresses,
+};
+export const adminUserQuery = (id: number): QueryDef<AdminUserDetail> => ({ key: [Q.admin, "user", id], load: () => fetchUserDetail(id) });
+export const ledgerCheckQuery: QueryDef<LedgerCheck> = { key: [Q.admin, "ledger-check"], load: checkLedger };
+/** The dashboard's waiting counts: one item of each queue carries its total. */
+export const queueCountsQuery = {
+  key: [Q.admin, "queue-counts"],
+  load: () => Promise.all([fetchDeposits("pending", 1, 1), fetchWithdrawals("reviewing", 1, 1), fetchKycQueue("auditing", 1, 1)]),
+} satisfies QueryDef<unknown>;

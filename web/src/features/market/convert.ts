@@ -1,5 +1,7 @@
 import type { ConversionQuote, TransferFee, TransferList } from "../../../../schema/api/market.ts";
 import { post } from "../../lib/api.ts";
+import { BALANCE_KEYS } from "../../lib/query/keys.ts";
+import { mutation } from "../../lib/query/mutation.ts";
 
 /**
  * Coin conversion (the original's /user/Transfer): spot balance of one coin into another at live prices.
@@ -17,12 +19,15 @@ export const fetchQuote = (from: number, to: number, number?: string) =>
   post<TransferFee>("/user/getTransferFee", { from_currency_id: from, to_currency_id: to, number }, { silent: true, background: true });
 
 /** POST /user/Transfer: confirms a quote; the server pays exactly its `receive` or refuses. */
-export const convertCoins = (input: { number: string; from: number; to: number; quoteId: string }, idempotencyKey: string) =>
-  post<string>(
-    "/user/Transfer",
-    { number: input.number, from_currency_id: input.from, to_currency_id: input.to, quote_id: input.quoteId },
-    { idempotencyKey, silent: true },
-  );
+export const convertCoins = mutation(
+  (input: { number: string; from: number; to: number; quoteId: string }, idempotencyKey: string) =>
+    post<string>(
+      "/user/Transfer",
+      { number: input.number, from_currency_id: input.from, to_currency_id: input.to, quote_id: input.quoteId },
+      { idempotencyKey, silent: true },
+    ),
+  BALANCE_KEYS,
+);
 
 /** Without an amount there is no quote to lock: the rate and its age are re-read this often. */
 export const RATE_POLL_MS = 3000;

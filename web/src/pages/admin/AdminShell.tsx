@@ -5,9 +5,9 @@ import { NavLink } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { userAtom } from "../../features/session/atoms.ts";
-import { loadUser } from "../../features/session/session.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { tokenAtom, userAtom } from "../../features/session/atoms.ts";
+import { userQuery } from "../../features/session/session.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 import "../../styles/admin.css";
 
@@ -42,7 +42,8 @@ function useWideRoot() {
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
-  const profile = useQuery(() => loadUser({ silent: true }), []);
+  const token = useAtomValue(tokenAtom);
+  const profile = useQuery(userQuery(token));
   useWideRoot();
   const user = profile.data ?? (stored?.role === "operator" || profile.error ? stored : null);
 

@@ -13,7 +13,8 @@ import { IconCopy } from "../../features/wallet/components/icons.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
@@ -29,7 +30,10 @@ export default function ReceivePage() {
   const [params] = useSearchParams();
   const currency = Number(params.get("currency"));
   const valid = Number.isInteger(currency) && currency > 0;
-  const query = useQuery(async () => (valid ? Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency)]) : null), [currency]);
+  const query = useQuery({
+    key: [Q.depositAddresses, "receive", currency],
+    load: async () => (valid ? Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency)]) : null),
+  });
   const [chainIndex, setChainIndex] = useState(0);
   const [value, setValue] = useState("");
   const [voucher, setVoucher] = useState("");

@@ -11,7 +11,8 @@ import { chainsForCurrency, fetchAddresses, fetchBankCard, fetchInternationalCar
 import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { D, dec } from "../../lib/decimal.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
@@ -28,7 +29,7 @@ export default function WithdrawPage() {
   const [params] = useSearchParams();
   const currency = Number(params.get("currency"));
   const valid = Number.isInteger(currency) && currency > 0;
-  const query = useQuery(async () => {
+  const load = async () => {
     if (!valid) return null;
     const [info, addresses, card, intl, user] = await Promise.all([
       fetchCoinInfo(currency),
@@ -38,7 +39,8 @@ export default function WithdrawPage() {
       loadUser({ silent: true }),
     ]);
     return { info, addresses: addresses.data.filter((a) => a.currency === currency), card, intl: intl.data, user };
-  }, [currency]);
+  };
+  const query = useQuery({ key: [Q.coinInfo, "withdraw", currency], load });
   const [type, setType] = useState<DestType>(0);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [value, setValue] = useState("");

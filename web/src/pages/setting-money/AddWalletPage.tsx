@@ -5,10 +5,10 @@ import { WALLET_NAME_MAX } from "../../../../schema/api/wallet-addresses.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { ErrorView } from "../../components/States.tsx";
-import { canWithdraw, fetchCoins } from "../../features/wallet/api.ts";
+import { canWithdraw, coinsQuery } from "../../features/wallet/api.ts";
 import { addressMatches, chainsForCurrency, saveAddress } from "../../features/wallet/destinations.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
@@ -19,7 +19,7 @@ export default function AddWalletPage() {
   const later = useLater();
   const [params] = useSearchParams();
   const ids = { coin: useId(), name: useId(), address: useId() };
-  const coins = useQuery(fetchCoins, []);
+  const coins = useQuery(coinsQuery);
   const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
   const [name, setName] = useState("");
   const [address, setAddress] = useState("");

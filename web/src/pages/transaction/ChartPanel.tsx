@@ -4,15 +4,14 @@ import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { CandleChart } from "../../features/chart/CandleChart.tsx";
 import { DepthChart } from "../../features/chart/DepthChart.tsx";
-import type { Candle, Depth, Period } from "../../features/market/api.ts";
+import type { Depth, Period } from "../../features/market/api.ts";
 import { chartPeriodAtom, type Overlay, overlayAtom, type SubIndicator, subIndicatorAtom } from "../../features/market/atoms.ts";
+import type { CandleState } from "../../features/market/useMarketData.ts";
 import { effectiveThemeAtom } from "../../features/preferences/atoms.ts";
 import { PERIODS } from "../../../../schema/api/market.ts";
 
 const OVERLAYS: Overlay[] = ["MA", "EMA", "BOLL"];
 const SUBS: SubIndicator[] = ["MACD", "RSI", "KDJ"];
-
-export type CandleState = { key: string; list: Candle[] | null; loading: boolean; error: string | null };
 
 /** K-line (with period and indicator switches) or depth chart. */
 export function ChartPanel({

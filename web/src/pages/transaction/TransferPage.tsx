@@ -19,8 +19,9 @@ import {
 import { IconSwapVertical } from "../../features/market/icons.tsx";
 import { sanitizeDecimal } from "../../features/market/order-math.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
 import { ApiFailure } from "../../lib/api.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec, fixed } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
@@ -114,8 +115,8 @@ export default function TransferPage() {
   const ids = { from: useId(), to: useId(), amount: useId() };
   const [params] = useSearchParams();
   const [reloadKey, setReloadKey] = useState(0);
-  // An inline loader: useQuery re-runs when its callback changes, and a module function never does.
-  const list = useQuery(() => fetchTransferList(), [reloadKey]);
+  // The coins and the spot balances; a conversion reads them again (a new key).
+  const list = useQuery({ key: [Q.wallet, "conversion", reloadKey], load: fetchTransferList });
   // The coin the link asked for, until the user picks another (a new link asks again).
   const asked = Number(params.get("from")) || null;
   const [picked, setPicked] = useState<{ asked: number | null; id: number } | null>(null);

@@ -2,6 +2,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiFailure, newIdempotencyKey } from "../../../lib/api.ts";
 import { confirmDialog, toast } from "../../../lib/ui.ts";
+import { Q } from "../../../lib/query/keys.ts";
+import { mutation } from "../../../lib/query/mutation.ts";
 import { useReasonPrompt } from "./ReasonPrompt.tsx";
 
 type Step<A extends unknown[]> = { title: string; message: string; run: (...args: A) => Promise<string> };
@@ -48,7 +50,9 @@ export function useDecision({
     keys.current.set(what, key);
     setBusy(true);
     try {
-      toast(yes ? await approve.run(key, input) : await reject.run(reason!, key));
+      // A decision changes the queues, their counts and the user's figures: everything the console has read.
+      const run = mutation(() => (yes ? approve.run(key, input) : reject.run(reason!, key)), [[Q.admin]]);
+      toast(await run());
       keys.current.clear();
       onDecided();
     } catch (err) {
