@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import * as fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,20 +8,7 @@ import { transferBetweenAccounts } from "../../worker/domain/wallet/transfers.ts
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "../../worker/domain/wallet/withdrawals.ts";
 import { ApiError } from "../../worker/domain/errors.ts";
 import { createUser } from "./helpers.ts";
-import {
-  BTC,
-  BTC_ADDRESS,
-  ETH_ADDRESS,
-  PAY_PASSWORD,
-  USDT,
-  db,
-  plainUser,
-  saveAddress,
-  seedMoney,
-  setPayPassword,
-  verify,
-  voucherOf,
-} from "./money-helpers.ts";
+import { BTC, BTC_ADDRESS, ETH_ADDRESS, USDT, db, plainUser, saveAddress, seedMoney, verify, voucherOf } from "./money-helpers.ts";
 
 /**
  * Model-based property test of the money core: random sequences of deposits,
@@ -127,7 +113,6 @@ beforeAll(seedMoney);
 
 describe("money core, model-based", () => {
   it("random sequences keep the invariant and match a simple model after every step", async () => {
-    const pepper = env.PASSWORD_PEPPER!;
     const operator = await createUser({ role: "operator" });
     /** Outcomes seen over all runs, so the test also proves it reached the success paths. */
     const seen = new Set<string>();
@@ -137,7 +122,6 @@ describe("money core, model-based", () => {
       for (let i = 0; i < USERS; i++) {
         const id = await plainUser();
         await verify(id, 1);
-        await setPayPassword(id);
         await saveAddress(id, USDT, ETH_ADDRESS, "ETH");
         await saveAddress(id, BTC, BTC_ADDRESS, "BTC");
         users.push(id);
@@ -274,14 +258,7 @@ describe("money core, model-based", () => {
             const uid = users[op.u]!;
             const address = op.c === 0 ? ETH_ADDRESS : BTC_ADDRESS;
             actual = await outcome(() =>
-              requestWithdrawal(
-                db(),
-                uid,
-                { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0", payPassword: PAY_PASSWORD },
-                pepper,
-                [],
-                now,
-              ),
+              requestWithdrawal(db(), uid, { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0" }, [], now),
             );
             if (op.units < cur.min) expected = "WITHDRAW_BELOW_MINIMUM";
             else if (op.units > get(uid, cur.id, 2).available) expected = "INSUFFICIENT_BALANCE";
