@@ -5,7 +5,6 @@ import { AREA_CODES, areaName, DEFAULT_AREA, matchesArea } from "../../web/src/f
 import { maskEmail, maskMobile } from "../../web/src/features/auth/mask.ts";
 import { ERROR_CODES, serverFieldError, validate } from "../../web/src/features/auth/validation.ts";
 import { utf8ToHex } from "../../web/src/features/auth/wallet.ts";
-import { safeRedirect } from "../../web/src/pages/auth/redirect.ts";
 
 const register = (over: Partial<Record<string, string>> = {}) => ({
   user_string: "new@example.test",
@@ -69,26 +68,6 @@ describe("account form checks use the server's own contracts", () => {
     expect(serverFieldError({ code: "MOBILE_TAKEN", message: "Taken" }, ["mobile", "code"])).toEqual({ mobile: { text: "Taken" } });
     expect(serverFieldError({ code: "LOGIN_FAILED", message: "No" }, ["user_string", "password"])).toBeNull();
     expect(serverFieldError({ code: "OLD_PASSWORD_WRONG", message: "No" }, ["password"])).toBeNull();
-  });
-});
-
-describe("log-in redirect", () => {
-  it("follows in-app paths only", () => {
-    expect(safeRedirect("/setting/security")).toBe("/setting/security");
-    expect(safeRedirect("/fund/withdraw?coin=1")).toBe("/fund/withdraw?coin=1");
-    for (const bad of [
-      null,
-      "",
-      "https://evil.example",
-      "//evil.example",
-      "/\\evil.example",
-      "javascript:alert(1)",
-      "/login",
-      "/register?x=1",
-      "/forget",
-    ]) {
-      expect(safeRedirect(bad), String(bad)).toBe("/");
-    }
   });
 });
 

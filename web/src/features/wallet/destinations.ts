@@ -27,7 +27,9 @@ export const saveBankCard = (kind: BankKind, card: BankCardInput) =>
 
 export const fetchAddresses = (page = 1, limit = 100) =>
   get<Paged<WalletAddressItem>>("/user/wallet/list", { page, limit }, { silent: true });
-export const saveAddress = (input: { currency: number; name: string; address: string }) => post<string>("/user/wallet/save", input);
+/** POST /user/wallet/save, re-authenticated by `login_password` or `code` (a "security" code to the account's own address). */
+export const saveAddress = (input: { currency: number; name: string; address: string; login_password?: string; code?: string }) =>
+  post<string>("/user/wallet/save", input);
 export const deleteAddress = (id: number) => post<string>("/user/wallet/del", { id });
 
 /**
