@@ -10,6 +10,7 @@ import {
   type Depth,
   fetchCandles,
   fetchDepth,
+  fetchIndexKlines,
   fetchMarketInfo,
   fetchTrades,
   type PublicTrade,
@@ -77,6 +78,15 @@ export default function TradePage() {
   const infoQ = useQuery(() => fetchMarketInfo(symbol).then((info) => ({ symbol, info })), [symbol]);
   const candlesQ = useQuery(
     () => fetchCandles(symbol, period).then((list) => ({ key: candleKey, list: [...list].sort((a, b) => a.time - b.time) })),
+    [symbol, period, candleKey],
+  );
+  // The reference feed's candles as an index line, while the market has few of its own (production); a failure is no line.
+  const indexQ = useQuery(
+    () =>
+      fetchIndexKlines(symbol, period).then(
+        (index) => ({ key: candleKey, index }),
+        () => ({ key: candleKey, index: null }),
+      ),
     [symbol, period, candleKey],
   );
   const [liveDepth, setLiveDepth] = useState<{ symbol: string; depth: Depth } | null>(null);
@@ -278,6 +288,7 @@ export default function TradePage() {
       <ChartPanel
         candles={candleState}
         candleKey={candleKey}
+        index={indexQ.data?.key === candleKey ? indexQ.data.index : null}
         depth={shownDepth}
         precision={pair.price_precision}
         onRetry={candlesQ.reload}
