@@ -16,9 +16,10 @@ console.log(`  Verification codes:    http://localhost:${port}/dev/outbox (devel
 ' 
 # wrangler dev fires no cron triggers by itself: one request once the server answers wakes every market (the Worker's
 # first request does), so markets tick, quote and trade before anyone visits.
+wake="fetch('http://127.0.0.1:${PORT}/api/currency/quotation_new').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 (
   for _ in $(seq 1 180); do
-    if node -e "fetch('http://127.0.0.1:${PORT}/api/currency/quotation_new').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" 2>/dev/null; then
+    if node -e "$wake" 2>/dev/null; then
       echo "  Markets woken: prices, quotes and simulated trades are running."
       exit 0
     fi
