@@ -16,7 +16,7 @@ import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
 
 /**
  * The market's logic around the matching engine, with injected storage and clock
- * (DESIGN.md section 4). The Durable Object class only wires it to the runtime.
+ * (README, "Design": Durable Objects). The Durable Object class only wires it to the runtime.
  *
  * A command (place or cancel) runs the engine, then writes in ONE storage
  * transaction: the order rows it changed, its trades, the candles, the engine

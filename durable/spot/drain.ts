@@ -2,7 +2,7 @@ import type { OutboxEntry, Step } from "../../worker/domain/markets/steps.ts";
 import type { MarketStore } from "./store.ts";
 
 /**
- * Drains the outbox into D1, oldest entry first (DESIGN.md section 4).
+ * Drains the outbox into D1, oldest entry first (README, "Design": Durable Objects).
  *
  * Steps that move money (fills, and ends that release a hold) are applied one
  * batch each, keyed by their unique journal ref_key. Steps that only change an

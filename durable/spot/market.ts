@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Depth as DepthFrame, IndexKlines, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
 import { type Db, database } from "../../worker/domain/db.ts";
 import type { Env } from "../../worker/domain/env.ts";
-import { ApiError, conflict } from "../../worker/domain/errors.ts";
+import { ApiError, conflict, tooManyRequests } from "../../worker/domain/errors.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
@@ -23,6 +23,7 @@ import { toTicks } from "../../worker/domain/markets/units.ts";
 import type { MarketRoom } from "../rooms/market-room.ts";
 import { PublishPacer } from "../shared/publish-pacer.ts";
 import { pushToUsers } from "../shared/push-users.ts";
+import { RateWindow } from "../shared/rate-window.ts";
 import { AlarmScheduler } from "../shared/scheduler.ts";
 import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
@@ -78,6 +79,8 @@ const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
 const EXCHANGE_RETRY_MS = 10_000;
+/** Orders per user and market: a burst beyond this is refused with 429 (counted here, so the order path writes nothing extra). */
+export const ORDER_LIMIT = { count: 20, windowMs: 1_000 };
 /** Idempotency-Keys are remembered this long. */
 const IDEM_KEEP_MS = 24 * 3600_000;
 
@@ -135,6 +138,7 @@ export class Market extends DurableObject<Env> {
   private traders: { rule: SimTraderRule; owners: number[] } | null = null;
   private index: IndexHistory | null = null;
   private readonly uids = new Map<number, string>();
+  private readonly orderLimit = new RateWindow(ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
   /** Tests inject crashes into the drain here (see drain.ts). */
   drainHooks: DrainHooks = {};
   /** Tests lose the answer of an intake write here: throwing after D1 committed leaves its outcome unknown to the object. */
@@ -273,8 +277,10 @@ export class Market extends DurableObject<Env> {
       const seen = store.getIdem(req.owner, idem.key);
       if (seen) return seen.hash === idem.hash ? { id: seen.orderId, replayed: true } : refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
     }
-    let order: NewOrder;
     const now = Date.now();
+    const wait = this.orderLimit.hit(req.owner, now);
+    if (wait > 0) return refusal(tooManyRequests(wait));
+    let order: NewOrder;
     try {
       const prepared = prepareOrder(core.config, req.input, req.input.type === "market" ? core.top() : null);
       order = newOrder(req.owner, prepared, this.ids.next(now), now);
@@ -286,10 +292,10 @@ export class Market extends DurableObject<Env> {
       store.addIntake(order.id, JSON.stringify(order));
       if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
     });
-    const wait = this.intake!.submit(order);
+    const held = this.intake!.submit(order);
     // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
     this.scheduler.at("drain", now + DRAIN_DELAY_MS);
-    if (!wait || (await wait) === "held") return { id: order.id };
+    if (!held || (await held) === "held") return { id: order.id };
     if (idem) store.removeIdem(req.owner, idem.key);
     return refusal(conflict("INSUFFICIENT_BALANCE"));
   }

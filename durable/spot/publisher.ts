@@ -11,7 +11,7 @@ import type { CandleRow, OrderRow, TradeRow } from "./store.ts";
  * what changed since the last call, so a burst of orders is one update.
  */
 
-/** At most 10 updates per second per market (DESIGN.md section 4). */
+/** At most 10 updates per second per market (README, "Design": Durable Objects). */
 export const PUBLISH_INTERVAL_MS = 100;
 export const DEPTH_LEVELS = 20;
 

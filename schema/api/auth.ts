@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { AREA_CODE_RE, EMAIL_RE, MOBILE_RE, areaCode, code6, email, limit, mobile, password, trimmed } from "./fields.ts";
 
 /**
- * Auth contracts (product-spec section 7 "Auth", plus /safe/*), shared by
+ * Auth contracts (the spec's "Auth" calls, plus /safe/*), shared by
  * worker and web. Field names are the spec's; extra fields the original
  * client sends (area_code_id, email_code on /sms_mail, type on /user/login)
  * are accepted and ignored so the strict objects do not reject them.
@@ -130,7 +130,7 @@ export const forgetSchema = z
   })
   .check(passwordsMatch());
 
-/** Pay password: 6 to 16 characters (original-notes, /safe/update_password). */
+/** Pay password: 6 to 16 characters (as the original /safe/update_password). */
 export const payPassword = () => z.string().check(z.refine((s) => s.length >= 6 && s.length <= 16, { error: "PAY_PASSWORD_LENGTH" }));
 
 /** POST /safe/update_password: sets the PAY password. */

@@ -102,9 +102,18 @@ export const depthRequest = z.strictObject({ symbol: symbolField(), limit: limit
 export const tradesRequest = z.strictObject({ symbol: symbolField(), limit: limit(200, 50) });
 export const marketInfoRequest = z.strictObject({ symbol: symbolField() });
 
-/** Coin conversion (POST /user/getTransferFee, /user/Transfer): currencies by id. */
-export const transferFeeRequest = z.strictObject({ from_currency_id: id(), to_currency_id: id() });
-export const transferRequest = z.strictObject({ number: decimalString(), from_currency_id: id(), to_currency_id: id() });
+/**
+ * Coin conversion, currencies by id. POST /user/getTransferFee quotes the prices and, with `number`,
+ * a locked quote; POST /user/Transfer confirms that quote by its `quote_id` (with the same coins and number).
+ */
+export const transferFeeRequest = z.strictObject({ from_currency_id: id(), to_currency_id: id(), number: z.optional(decimalString()) });
+export const quoteId = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}\.[A-Za-z0-9_-]{43}$/, { error: "QUOTE_INVALID" }));
+export const transferRequest = z.strictObject({
+  number: decimalString(),
+  from_currency_id: id(),
+  to_currency_id: id(),
+  quote_id: quoteId(),
+});
 
 // ---- responses ------------------------------------------------------------
 
@@ -173,8 +182,43 @@ export type MarketInfo = {
   market_slippage: string;
 };
 
-/** POST /user/getTransferFee. `fee` is the conversion fee in percent of the amount, charged in the source coin. */
-export type TransferFee = { form_price: string; to_price: string; fee: string; rate: string };
+/**
+ * POST /user/getTransferList: the coins that convert (`into`: whether one may convert into it; a coin an operator
+ * switched off is still listed while the caller holds some, to convert out of) and the caller's spot balances.
+ */
+export type TransferList = {
+  transfer: { id: number; name: string; fee: string; into: boolean }[];
+  wallet: { currency: number; currency_name: string; change_balance: string }[];
+};
+
+/**
+ * A locked conversion quote: converting `number` pays `fee_amount` (source coin) and receives exactly `receive`
+ * (target coin) when confirmed by POST /user/Transfer with `quote_id` before `expires_at` (epoch ms; `expires_in`
+ * ms from the answer, for a countdown that does not trust the device clock).
+ */
+export type ConversionQuote = {
+  quote_id: string;
+  number: string;
+  fee_amount: string;
+  receive: string;
+  expires_at: number;
+  expires_in: number;
+};
+
+/**
+ * POST /user/getTransferFee. USDT prices of both coins, `fee` in percent of the amount (charged in the source
+ * coin), `rate` to per from; `price_time` when the older of the two live prices was last confirmed (epoch ms) and
+ * `price_age` its age in ms; `quote` when `number` was sent.
+ */
+export type TransferFee = {
+  form_price: string;
+  to_price: string;
+  fee: string;
+  rate: string;
+  price_time: number;
+  price_age: number;
+  quote: ConversionQuote | null;
+};
 
 // ---- realtime -------------------------------------------------------------
 

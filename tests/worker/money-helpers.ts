@@ -113,6 +113,12 @@ export async function voucherOf(userId: number, isPrivate = true): Promise<strin
   return `/api/files/${key}`;
 }
 
+/** A fresh, well-formed transaction hash on a deposit network: `{chain, tx_hash}` for a deposit request. */
+export function txHashFor(chain: "ERC20" | "TRC20" | "BTC"): { chain: string; tx_hash: string } {
+  const hex = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { chain, tx_hash: chain === "ERC20" ? `0x${hex}` : hex };
+}
+
 export async function expectInvariant(): Promise<void> {
   expect(await checkInvariant(db())).toEqual([]);
 }

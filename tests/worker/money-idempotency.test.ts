@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
 import { api, createUser } from "./helpers.ts";
-import { USDT, balance, db, expectInvariant, fund, seedMoney, voucherOf, withdrawer } from "./money-helpers.ts";
+import { USDT, balance, db, expectInvariant, fund, seedMoney, txHashFor, voucherOf, withdrawer } from "./money-helpers.ts";
 
 beforeAll(seedMoney);
 
@@ -126,7 +126,7 @@ describe("Idempotency-Key", () => {
 
   it("a deposit request replays instead of creating a second one", async () => {
     const u = await createUser();
-    const form = { account: await voucherOf(u.id), amount: "5", currency: "USDT" };
+    const form = { account: await voucherOf(u.id), amount: "5", currency: "USDT", ...txHashFor("ERC20") };
     const results = await Promise.all(
       Array.from({ length: 5 }, () => api("/wallet/charge_req", { token: u.token, form, headers: { "Idempotency-Key": "dep-1" } })),
     );
@@ -148,7 +148,12 @@ describe("operator decisions", () => {
   async function pendingDeposit(amount: string) {
     const u = await createUser();
     expect(
-      (await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount, currency: "USDT" } })).status,
+      (
+        await api("/wallet/charge_req", {
+          token: u.token,
+          form: { account: await voucherOf(u.id), amount, currency: "USDT", ...txHashFor("TRC20") },
+        })
+      ).status,
     ).toBe(200);
     const dep = (await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).get())!;
     return { u, dep };
@@ -158,7 +163,11 @@ describe("operator decisions", () => {
     const op = await createUser({ role: "operator" });
     const { u, dep } = await pendingDeposit("12");
     const confirm = (key?: string) =>
-      api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) }, headers: key ? { "Idempotency-Key": key } : {} });
+      api("/admin/deposits/confirm", {
+        token: op.token,
+        form: { id: String(dep.id), amount: "12" },
+        headers: key ? { "Idempotency-Key": key } : {},
+      });
     const results = await Promise.all(Array.from({ length: 10 }, () => confirm("op-confirm-1")));
     for (const r of results) expect(r.body).toEqual({ type: "ok", message: "Success" });
     const again = await confirm();

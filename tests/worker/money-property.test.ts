@@ -20,6 +20,7 @@ import {
   saveAddress,
   seedMoney,
   setPayPassword,
+  txHashFor,
   verify,
   voucherOf,
 } from "./money-helpers.ts";
@@ -176,9 +177,15 @@ describe("money core, model-based", () => {
           await requestDeposit(
             db(),
             users[u]!,
-            { account: await voucherOf(users[u]!), amount: fromUnits(units, cur.precision), currency: cur.name, chain: "", type: "0" },
+            {
+              account: await voucherOf(users[u]!),
+              amount: fromUnits(units, cur.precision),
+              currency: cur.name,
+              ...txHashFor(cur.name === "BTC" ? "BTC" : "ERC20"),
+              type: "0",
+            },
             [],
-            now,
+            { includeDemo: true, now },
           );
           const dep = (
             await db()
@@ -187,7 +194,7 @@ describe("money core, model-based", () => {
               .where(inArray(tables.deposits.userId, [users[u]!]))
               .all()
           ).at(-1)!;
-          await confirmDeposit(db(), operator.id, dep.id, now);
+          await confirmDeposit(db(), operator.id, dep.id, fromUnits(units, cur.precision), now);
           deposits.push({ id: dep.id, u, c, units, status: "done" });
           add(users[u]!, cur.id, 2, { available: units });
           addSystem(SYSTEM_ACCOUNTS.external, cur.id, -units);
@@ -206,9 +213,15 @@ describe("money core, model-based", () => {
               requestDeposit(
                 db(),
                 users[op.u]!,
-                { account: url, amount: fromUnits(op.units, cur.precision), currency: cur.name, chain: "", type: "0" },
+                {
+                  account: url,
+                  amount: fromUnits(op.units, cur.precision),
+                  currency: cur.name,
+                  ...txHashFor(cur.name === "BTC" ? "BTC" : "ERC20"),
+                  type: "0",
+                },
                 [],
-                now,
+                { includeDemo: true, now },
               ),
             );
             expected = "ok";
@@ -228,7 +241,9 @@ describe("money core, model-based", () => {
             const d = pick(deposits, op.i);
             const run = () =>
               outcome(() =>
-                op.t === "confirm" ? confirmDeposit(db(), operator.id, d.id, now) : rejectDeposit(db(), operator.id, d.id, "no", now),
+                op.t === "confirm"
+                  ? confirmDeposit(db(), operator.id, d.id, fromUnits(d.units, CURRENCIES[d.c]!.precision), now)
+                  : rejectDeposit(db(), operator.id, d.id, "no", now),
               );
             actual = await run();
             expected = d.status === "open" ? "ok" : "DEPOSIT_ALREADY_REVIEWED";

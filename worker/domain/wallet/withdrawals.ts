@@ -18,11 +18,13 @@ import {
   fromUnits,
   newHoldId,
   openHold,
+  post,
   release,
   toUnits,
 } from "../ledger/index.ts";
 import { usdtPrice } from "../pricing/prices.ts";
 import { type Currency, findCurrency, requireCurrency, userAmount } from "./currencies.ts";
+import { type OutcomeRecorder, type ReviewOutcome, approvalStep, noRecord, thresholdUnits } from "./four-eyes.ts";
 
 /**
  * Withdrawals: the amount is held (available → locked, hold reason "withdraw")
@@ -199,6 +201,7 @@ export async function requestWithdrawal(
 }
 
 export const withdrawReviewKey = (withdrawalId: number) => `withdraw:review:${withdrawalId}`;
+export const withdrawFirstApprovalKey = (withdrawalId: number) => `withdraw:first:${withdrawalId}`;
 
 async function reviewingWithdrawal(db: Db, operatorId: number, id: number): Promise<{ w: Withdrawal; currency: Currency }> {
   const w = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).get();
@@ -211,44 +214,101 @@ async function reviewingWithdrawal(db: Db, operatorId: number, id: number): Prom
   return { w, currency };
 }
 
-/** Pays out: the held amount leaves the user's locked funds; receive → external, fee → fees. */
-export async function approveWithdrawal(db: Db, operatorId: number, id: number, now = Date.now(), prefix: Statement[] = []): Promise<void> {
-  const { w, currency } = await reviewingWithdrawal(db, operatorId, id);
-  const amount = toUnits(w.amount, currency.precision, "exact");
-  const fee = toUnits(w.fee, currency.precision, "exact");
-  const result = await consume(
-    db,
-    w.holdId,
-    {
-      refKey: withdrawReviewKey(w.id),
-      kind: "withdraw_approve",
-      amount,
-      memo: { withdrawal_id: w.id },
-      credits: [
-        { userId: SYSTEM_ACCOUNTS.external, accountType: SYSTEM_ACCOUNT_TYPE, amount: amount - fee },
-        { userId: SYSTEM_ACCOUNTS.fees, accountType: SYSTEM_ACCOUNT_TYPE, amount: fee },
-      ],
-    },
-    [
-      db
-        .update(withdrawals)
-        .set({ status: "approved", reviewedBy: operatorId, reviewedAt: now })
-        .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
-      auditStatement(
+/**
+ * Pays out: the held amount leaves the user's locked funds; receive → external, fee → fees.
+ * Above the currency's four-eyes threshold (four-eyes.ts) the first approval only records
+ * itself ("awaiting_second", an empty journal under "withdraw:first:<id>") and a different
+ * operator's approval pays out; the same operator twice is 409 SECOND_APPROVAL_SAME_OPERATOR.
+ */
+export async function approveWithdrawal(
+  db: Db,
+  operatorId: number,
+  id: number,
+  now = Date.now(),
+  record: OutcomeRecorder = noRecord,
+): Promise<ReviewOutcome> {
+  // Two rounds at most: an approval that lost the race to record the first approval is
+  // evaluated again as the second one (or refused if it came from the same operator).
+  for (let round = 0; ; round++) {
+    const { w, currency } = await reviewingWithdrawal(db, operatorId, id);
+    const amount = toUnits(w.amount, currency.precision, "exact");
+    const step = approvalStep({ units: amount, thresholdUnits: thresholdUnits(currency), firstApprovedBy: w.firstApprovedBy, operatorId });
+    if (step === "same_operator") throw conflict("SECOND_APPROVAL_SAME_OPERATOR");
+    if (step === "first") {
+      const result = await post(
         db,
         {
-          actorId: operatorId,
-          action: "withdrawal.approve",
-          subjectType: "withdrawal",
-          subjectId: w.id,
-          detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId },
+          kind: "withdraw_first_approval",
+          refKey: withdrawFirstApprovalKey(w.id),
+          userId: w.userId,
+          memo: { withdrawal_id: w.id },
+          lines: [],
         },
-        now,
-      ),
-    ],
-    { now, prefix },
-  ).catch(alreadyReviewed);
-  if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+        [
+          db
+            .update(withdrawals)
+            .set({ firstApprovedBy: operatorId, firstApprovedAt: now })
+            .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"), sql`${withdrawals.firstApprovedBy} IS NULL`)),
+          auditStatement(
+            db,
+            {
+              actorId: operatorId,
+              action: "withdrawal.approve_first",
+              subjectType: "withdrawal",
+              subjectId: w.id,
+              detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId },
+            },
+            now,
+          ),
+        ],
+        { now, prefix: record("awaiting_second") },
+      );
+      if (result.status === "posted") return "awaiting_second";
+      if (round === 0) continue;
+      throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+    }
+    const fee = toUnits(w.fee, currency.precision, "exact");
+    const result = await consume(
+      db,
+      w.holdId,
+      {
+        refKey: withdrawReviewKey(w.id),
+        kind: "withdraw_approve",
+        amount,
+        memo: { withdrawal_id: w.id },
+        credits: [
+          { userId: SYSTEM_ACCOUNTS.external, accountType: SYSTEM_ACCOUNT_TYPE, amount: amount - fee },
+          { userId: SYSTEM_ACCOUNTS.fees, accountType: SYSTEM_ACCOUNT_TYPE, amount: fee },
+        ],
+      },
+      [
+        db
+          .update(withdrawals)
+          .set({ status: "approved", reviewedBy: operatorId, reviewedAt: now })
+          .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
+        auditStatement(
+          db,
+          {
+            actorId: operatorId,
+            action: "withdrawal.approve",
+            subjectType: "withdrawal",
+            subjectId: w.id,
+            detail: {
+              amount: w.amount,
+              fee: w.fee,
+              currency: currency.name,
+              user_id: w.userId,
+              ...(step === "second" ? { first_approved_by: w.firstApprovedBy } : {}),
+            },
+          },
+          now,
+        ),
+      ],
+      { now, prefix: record("completed") },
+    ).catch(alreadyReviewed);
+    if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+    return "completed";
+  }
 }
 
 /** Refuses: the hold is released back to the user's available funds. */

@@ -26,7 +26,9 @@ export type DepositStatus = "pending" | "confirmed" | "rejected" | "all";
 export const fetchDeposits = (status: DepositStatus, page: number, limit = 20) =>
   get<Paged<AdminDeposit>>("/admin/deposits", { status, page, limit }, { silent: true });
 /** Decisions that move money carry an Idempotency-Key: a retry answers the first result. */
-export const confirmDeposit = (id: number, idempotencyKey: string) => post<string>("/admin/deposits/confirm", { id }, { idempotencyKey });
+/** `amount`: what the operator verified on-chain (at most the declared amount; "0" rejects). */
+export const confirmDeposit = (id: number, amount: string, idempotencyKey: string) =>
+  post<string>("/admin/deposits/confirm", { id, amount }, { idempotencyKey });
 export const rejectDeposit = (id: number, reason: string, idempotencyKey: string) =>
   post<string>("/admin/deposits/reject", { id, reason }, { idempotencyKey });
 
@@ -56,6 +58,8 @@ export type AdminCurrency = {
   logo: string;
   sort: number;
   enabled: 0 | 1;
+  /** Four eyes: amounts strictly above it need a second operator; null when one suffices. */
+  second_approval_above: string | null;
   usdt_price?: string | null;
 };
 export const CURRENCY_SWITCHES = ["enabled", "can_deposit", "can_withdraw", "is_legal", "is_change", "is_lever", "is_micro"] as const;
@@ -65,6 +69,8 @@ export type CurrencyPatch = Partial<Record<CurrencySwitch, 0 | 1>> & {
   min_withdraw?: string;
   withdraw_fee?: string;
   price_usdt?: string;
+  /** "" switches four eyes off. */
+  second_approval_above?: string;
 };
 
 export const fetchCurrencies = () => get<AdminCurrency[]>("/admin/currencies", {}, { silent: true });
@@ -77,6 +83,7 @@ export type AdminDepositAddress = {
   chain: string;
   address: string;
   enabled: 0 | 1;
+  demo: 0 | 1;
   created_at: number;
 };
 export const fetchDepositAddresses = () => get<AdminDepositAddress[]>("/admin/deposit-addresses", {}, { silent: true });

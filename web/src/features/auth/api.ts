@@ -1,7 +1,7 @@
 import type { CodePurpose, WalletNonce } from "../../../../schema/api/auth.ts";
 import { get, post, type RequestOptions } from "../../lib/api.ts";
 
-/** Auth calls (product-spec section 7 "Auth" and /safe/*), with the spec's field names. */
+/** Auth calls (the spec's "Auth" calls and /safe/*), with the spec's field names. */
 export type AccountType = "email" | "mobile";
 
 /** A 6-digit code to an email address (POST /sms_mail) or a mobile (POST /sms_send). Answers a translated sentence. */

@@ -4,7 +4,7 @@ import { get, post } from "../../lib/api.ts";
 export type { ArticleDetail, ArticleList, ArticlePage, ArticleSummary, MenuEntry } from "../../../../schema/api/content.ts";
 
 /**
- * Content calls (product-spec section 7, "Content"). Constants are repeated
+ * Content calls (the spec's "Content" calls). Constants are repeated
  * here as plain numbers (schema/api/content.ts holds the zod schemas, which the
  * home route must not pull into its first load).
  */

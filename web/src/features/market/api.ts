@@ -12,7 +12,7 @@ import {
 } from "../../../../schema/api/market.ts";
 import { get, post } from "../../lib/api.ts";
 
-/** Market and spot-trading calls (product-spec section 7 "Market", schema/api/market.ts). */
+/** Market and spot-trading calls (the spec's "Market" calls, schema/api/market.ts). */
 
 export type { Candle, Depth, IndexKlines, MarketInfo, Period, PublicTrade, Quotation, QuotationGroup, SpotOrder };
 

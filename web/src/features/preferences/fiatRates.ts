@@ -4,7 +4,7 @@ import { store } from "../../lib/ui.ts";
 import { FIATS, fiatAtom, fiatsAtom, type FiatCode, type FiatRate } from "./atoms.ts";
 
 /**
- * Loading the display-fiat rates (product-spec sections 3 and 9): GET
+ * Loading the display-fiat rates (the spec's client state and supported fiats): GET
  * /fiat/rates when the stored list is empty or older than 24 h, and the chosen
  * fiat's stored rate follows the list. Kept apart from fiat.ts (useFiat) so
  * the app start does not load decimal.js for it.

@@ -1,9 +1,9 @@
-import type { Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
+import type { DepositRecordItem, Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
 import { get, post, type RequestOptions } from "../../lib/api.ts";
 import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
 import { ACCOUNTS, type AccountName } from "./accounts.ts";
 
-/** Wallet calls (product-spec section 7 "Wallet") with the spec's paths and field names. */
+/** Wallet calls (the spec's "Wallet" calls) with the spec's paths and field names. */
 
 export type { Paginated, WalletAccount, WalletBalanceRow, WalletList };
 
@@ -114,7 +114,8 @@ export const fetchCoinInfo = (currency: string | number) => post<CoinInfo>("/wal
 /** Decimals a coin's amounts may have (its minor unit); 8 when unknown. */
 export const coinDecimals = (coin: Pick<Coin, "precision"> | undefined) => coin?.precision ?? 8;
 
-export type DepositAddress = { chain: string; address: string };
+/** `demo`: a seeded placeholder of a local run (never shown in production); nobody can receive funds on it. */
+export type DepositAddress = { chain: string; address: string; demo?: 0 | 1 };
 
 /** POST /wallet/get_in_address: the deposit addresses of a coin, one per chain. */
 export async function fetchDepositAddresses(currency: string | number): Promise<DepositAddress[]> {
@@ -123,11 +124,14 @@ export async function fetchDepositAddresses(currency: string | number): Promise<
   return answer.addresses ?? [];
 }
 
-/** POST /wallet/charge_req: a deposit request with its private voucher; an operator confirms it. */
-export const requestDeposit = (input: { voucher: string; amount: string; currency: number; chain: string }, idempotencyKey: string) =>
+/** POST /wallet/charge_req: a deposit request with its transaction hash and private voucher; an operator verifies it on-chain. */
+export const requestDeposit = (
+  input: { voucher: string; amount: string; currency: number; chain: string; txHash: string },
+  idempotencyKey: string,
+) =>
   post<string>(
     "/wallet/charge_req",
-    { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain },
+    { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain, tx_hash: input.txHash },
     { idempotencyKey },
   );
 
@@ -153,18 +157,8 @@ export const transferBetweenAccounts = (
     { idempotencyKey },
   );
 
-export type DepositRecord = {
-  id: number;
-  amount: string;
-  currency_id: number;
-  name: string;
-  chain: string;
-  /** 1 pending, 2 confirmed, 3 rejected. */
-  status: 1 | 2 | 3;
-  status_text: string;
-  reason: string;
-  created_at: number;
-};
+/** GET /recharge/log: declared `amount`, `credited` once decided. */
+export type DepositRecord = DepositRecordItem;
 export const fetchDeposits = (page: number, limit = 10) => get<Page<DepositRecord>>("/recharge/log", { page, limit }, { silent: true });
 
 export type WithdrawalRecord = {

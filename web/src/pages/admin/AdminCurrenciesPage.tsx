@@ -16,19 +16,21 @@ import { dec } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
 
-type Draft = { withdraw_fee: string; min_withdraw: string; price_usdt: string } & Record<CurrencySwitch, boolean>;
+type NumberKey = "withdraw_fee" | "min_withdraw" | "price_usdt" | "second_approval_above";
+type Draft = Record<NumberKey, string> & Record<CurrencySwitch, boolean>;
 
 const draftOf = (c: AdminCurrency): Draft => ({
   withdraw_fee: dec(c.withdraw_fee).toFixed(),
   min_withdraw: dec(c.min_withdraw).toFixed(),
   price_usdt: c.usdt_price ? dec(c.usdt_price).toFixed() : "",
+  second_approval_above: c.second_approval_above === null ? "" : dec(c.second_approval_above).toFixed(),
   ...(Object.fromEntries(CURRENCY_SWITCHES.map((k) => [k, c[k] === 1])) as Record<CurrencySwitch, boolean>),
 });
 
 function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved: (c: AdminCurrency) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(currency));
-  const [errors, setErrors] = useState<Partial<Record<"withdraw_fee" | "min_withdraw" | "price_usdt", string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<NumberKey, string>>>({});
   const [busy, setBusy] = useState(false);
   const original = draftOf(currency);
   const changed = (Object.keys(draft) as (keyof Draft)[]).filter((k) => draft[k] !== original[k]);
@@ -47,12 +49,14 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
       withdraw_fee: decimalError(draft.withdraw_fee, true, false),
       min_withdraw: decimalError(draft.min_withdraw, true, false),
       price_usdt: draft.price_usdt || original.price_usdt ? decimalError(draft.price_usdt, true, true) : undefined,
+      // Empty switches four eyes off.
+      second_approval_above: decimalError(draft.second_approval_above, false, false),
     };
     setErrors(next);
-    if (next.withdraw_fee || next.min_withdraw || next.price_usdt || changed.length === 0) return;
+    if (next.withdraw_fee || next.min_withdraw || next.price_usdt || next.second_approval_above || changed.length === 0) return;
     const patch: CurrencyPatch = { id: currency.id };
     for (const k of changed) {
-      if (k === "withdraw_fee" || k === "min_withdraw" || k === "price_usdt") patch[k] = draft[k];
+      if (k === "withdraw_fee" || k === "min_withdraw" || k === "price_usdt" || k === "second_approval_above") patch[k] = draft[k];
       else patch[k] = draft[k] ? 1 : 0;
     }
     const shown = (v: unknown) => (v === true ? t("admin.common.on") : v === false ? t("admin.common.off") : String(v || "—"));
@@ -72,7 +76,7 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
     }
   };
 
-  const numberField = (k: "withdraw_fee" | "min_withdraw" | "price_usdt") => (
+  const numberField = (k: NumberKey) => (
     <div className="field">
       <label htmlFor={`cur-${currency.id}-${k}`}>{t(`admin.currencies.fields.${k}`)}</label>
       <input
@@ -98,7 +102,9 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
         {numberField("withdraw_fee")}
         {numberField("min_withdraw")}
         {numberField("price_usdt")}
+        {numberField("second_approval_above")}
       </div>
+      <p className="faint">{t("admin.currencies.secondApprovalHint")}</p>
       <div className="switches">
         {CURRENCY_SWITCHES.map((k) => (
           <label key={k} className="switch">
@@ -124,7 +130,7 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
   );
 }
 
-/** Coin configuration users can read: withdrawal fee and minimum, reference price, and the switches. */
+/** Coin configuration users can read: withdrawal fee and minimum, reference price, four-eyes threshold, and the switches. */
 export default function AdminCurrenciesPage() {
   const { t } = useTranslation();
   const query = useQuery(fetchCurrencies, []);

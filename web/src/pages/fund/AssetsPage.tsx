@@ -10,7 +10,7 @@ import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet
 import { fetchWalletList, holdings, totalUsdt } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
-import { IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
+import { IconConvert, IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
 import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useQuery } from "../../hooks/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
@@ -76,6 +76,12 @@ export default function AssetsPage() {
               <IconSwap />
             </span>
             {t("fund.assets.transfer")}
+          </Link>
+          <Link to="/fund/transfer" className="assets-action" data-testid="assets-convert">
+            <span className="assets-action-icon">
+              <IconConvert />
+            </span>
+            {t("fund.assets.convert")}
           </Link>
           <Link to="/fund/receive_withdraw_record" className="assets-action">
             <span className="assets-action-icon">

@@ -97,6 +97,13 @@ export default function AssetsRecordPage() {
               <Link className="btn btn-small btn-ghost" to={`/fund/fundTransfer?currency=${currency}`}>
                 {t("fund.assets.transfer")}
               </Link>
+              <Link
+                className="btn btn-small btn-ghost"
+                to={`/fund/transfer?from=${currency}&coin=${encodeURIComponent(name)}`}
+                data-testid="coin-convert"
+              >
+                {t("fund.assets.convert")}
+              </Link>
             </div>
           </section>
         )}

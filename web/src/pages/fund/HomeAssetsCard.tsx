@@ -20,6 +20,9 @@ function Card({ token }: { token: string }) {
     <section className="home-assets" aria-label={t("fund.assets.total")} data-testid="home-assets">
       <div className="home-assets-head">
         <span>{t("fund.assets.total")}</span>
+        <Link to="/fund/transfer" className="home-assets-convert" data-testid="home-convert">
+          {t("fund.assets.convert")}
+        </Link>
         <button
           type="button"
           className="icon-btn"

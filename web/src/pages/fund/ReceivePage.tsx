@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { TX_HASH_MAX, canonicalTxHash, txHashFormat } from "../../../../schema/api/money.ts";
 import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState } from "../../components/States.tsx";
@@ -17,7 +18,10 @@ import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 
-/** Deposit: the coin's addresses per chain with a QR code, then the request with its payment voucher. */
+/**
+ * Deposit: the coin's addresses per chain with a QR code (a local demo placeholder says so), then the
+ * request with the transaction hash (checked against the network's format) and the payment voucher.
+ */
 export default function ReceivePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,7 +33,8 @@ export default function ReceivePage() {
   const [chainIndex, setChainIndex] = useState(0);
   const [value, setValue] = useState("");
   const [voucher, setVoucher] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; voucher?: string }>({});
+  const [txHash, setTxHash] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; voucher?: string; txHash?: string }>({});
   const [busy, setBusy] = useState(false);
   const idem = useIdempotencyKey();
   const amountMessage = useAmountMessage();
@@ -42,6 +47,13 @@ export default function ReceivePage() {
   const coin = info.name;
   const decimals = info.precision;
   const current = addresses[Math.min(chainIndex, addresses.length - 1)];
+  const network = current?.chain || coin;
+
+  /** The hash is checked against the network's format here and again by the server. */
+  const txHashError = (text: string) => {
+    if (!text.trim()) return t("fund.receive.txHashRequired");
+    return canonicalTxHash(network, text) ? undefined : t(`fund.receive.txHashFormat.${txHashFormat(network)}`, { chain: network });
+  };
 
   const change = (patch: () => void) => {
     idem.reset();
@@ -58,17 +70,18 @@ export default function ReceivePage() {
     const next = {
       amount: amountMessage(amountIssue(value, { decimals }), { coin, decimals }),
       voucher: voucher ? undefined : t("fund.receive.voucherRequired"),
+      txHash: txHashError(txHash),
     };
     setErrors(next);
-    if (next.amount || next.voucher) return;
+    if (next.amount || next.voucher || next.txHash) return;
     const ok = await confirmDialog({
       title: t("fund.receive.confirmTitle"),
-      message: t("fund.receive.confirmMessage", { amount: value, coin, chain: current?.chain || coin }),
+      message: t("fund.receive.confirmMessage", { amount: value, coin, chain: network, hash: txHash.trim() }),
     });
     if (!ok) return;
     setBusy(true);
     try {
-      toast(await requestDeposit({ voucher, amount: value, currency, chain: current?.chain ?? "" }, idem.current()));
+      toast(await requestDeposit({ voucher, amount: value, currency, chain: current?.chain ?? "", txHash: txHash.trim() }, idem.current()));
       idem.reset();
       invalidateWallet();
       later(() => navigate("/fund/receive_withdraw_record?tab=deposit", { replace: true }), REDIRECT_DELAY_MS);
@@ -98,7 +111,7 @@ export default function ReceivePage() {
                       role="radio"
                       aria-checked={i === chainIndex}
                       className={`chip${i === chainIndex ? " active" : ""}`}
-                      onClick={() => setChainIndex(i)}
+                      onClick={() => change(() => setChainIndex(i))}
                     >
                       {a.chain || coin}
                     </button>
@@ -108,6 +121,11 @@ export default function ReceivePage() {
             )}
             {current && (
               <>
+                {current.demo === 1 && (
+                  <p className="notice notice-error" role="alert" data-testid="demo-address">
+                    {t("fund.receive.demoAddress")}
+                  </p>
+                )}
                 <QrCode text={current.address} label={t("fund.receive.qrLabel", { coin })} />
                 <div className="address-box">
                   <span className="faint">{t("fund.receive.address", { chain: current.chain || coin })}</span>
@@ -138,6 +156,26 @@ export default function ReceivePage() {
             disabled={busy}
             testId="deposit-amount"
           />
+          <div className="field">
+            <label htmlFor="deposit-tx-hash">{t("fund.receive.txHash", { chain: network })}</label>
+            <input
+              id="deposit-tx-hash"
+              className="input mono"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={TX_HASH_MAX + 2}
+              value={txHash}
+              placeholder={t(`fund.receive.txHashPlaceholder.${txHashFormat(network)}`)}
+              onChange={(e) => change(() => setTxHash(e.target.value))}
+              aria-invalid={Boolean(errors.txHash)}
+              disabled={busy}
+              data-testid="deposit-tx-hash"
+            />
+            <span className="field-error" role={errors.txHash ? "alert" : undefined}>
+              {errors.txHash}
+            </span>
+          </div>
           <ImageUpload
             label={t("fund.receive.voucher")}
             value={voucher}

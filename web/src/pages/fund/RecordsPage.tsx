@@ -26,7 +26,30 @@ function DepositRow({ r }: { r: DepositRecord }) {
           {amount(r.amount)} {r.name}
         </span>
       </div>
-      {r.chain && <div className="faint">{t("fund.records.chain", { chain: r.chain })}</div>}
+      <dl className="kv kv-compact">
+        <dt>{t("fund.records.declared")}</dt>
+        <dd className="num" data-testid="declared">
+          {amount(r.amount)} {r.name}
+        </dd>
+        <dt>{t("fund.records.credited")}</dt>
+        <dd className="num" data-testid="credited">
+          {r.credited === null ? t("fund.records.notYet") : `${amount(r.credited)} ${r.name}`}
+        </dd>
+        {r.chain && (
+          <>
+            <dt>{t("fund.records.network")}</dt>
+            <dd>{r.chain}</dd>
+          </>
+        )}
+        {r.tx_hash && (
+          <>
+            <dt>{t("fund.records.txHash")}</dt>
+            <dd className="mono break" data-testid="tx-hash">
+              {r.tx_hash}
+            </dd>
+          </>
+        )}
+      </dl>
       {r.status === 3 && r.reason && <div className="record-reason">{t("fund.records.reason", { reason: r.reason })}</div>}
     </li>
   );

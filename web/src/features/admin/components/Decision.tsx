@@ -5,6 +5,8 @@ import { confirmDialog, toast } from "../../../lib/ui.ts";
 import { useReasonPrompt } from "./ReasonPrompt.tsx";
 
 type Step<A extends unknown[]> = { title: string; message: string; run: (...args: A) => Promise<string> };
+/** An approval that needs an input (a verified amount): `ask` replaces the confirmation and answers it, or null to cancel. */
+type ApproveStep = Step<[idempotencyKey: string, input: string]> & { ask?: () => Promise<string | null> };
 
 /**
  * One operator decision on a queued request (deposit, withdrawal, verification):
@@ -20,7 +22,7 @@ export function useDecision({
   reject,
   onDecided,
 }: {
-  approve: Step<[idempotencyKey: string]>;
+  approve: ApproveStep;
   reject: Step<[reason: string, idempotencyKey: string]>;
   onDecided: () => void;
 }) {
@@ -30,23 +32,30 @@ export function useDecision({
 
   const decide = async (yes: boolean) => {
     let reason: string | null = null;
-    if (yes) {
+    let input = "";
+    if (yes && approve.ask) {
+      const given = await approve.ask();
+      if (given === null) return;
+      input = given;
+    } else if (yes) {
       if (!(await confirmDialog({ title: approve.title, message: approve.message }))) return;
     } else {
       reason = await reasonPrompt.ask(reject.title, reject.message);
       if (reason === null) return;
     }
-    const what = yes ? "approve" : `reject:${reason}`;
+    const what = yes ? `approve:${input}` : `reject:${reason}`;
     const key = keys.current.get(what) ?? newIdempotencyKey();
     keys.current.set(what, key);
     setBusy(true);
     try {
-      toast(yes ? await approve.run(key) : await reject.run(reason!, key));
+      toast(yes ? await approve.run(key, input) : await reject.run(reason!, key));
       keys.current.clear();
       onDecided();
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 409) onDecided();
-      else setBusy(false);
+    } finally {
+      // A decided request usually leaves the queue, but one awaiting its second approval stays (four eyes).
+      setBusy(false);
     }
   };
 
