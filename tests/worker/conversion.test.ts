@@ -29,8 +29,7 @@ const COIN_1 = 100_000_000;
 
 type Internals = {
   feed: { kind: string; tick(now: number): number | null; save(): string };
-  referenceAt: number | null;
-  core: { setReference(ticks: number): void };
+  core: { setReference(ticks: number): void; referenceAt: number | null };
   feedTick(): Promise<void>;
 };
 const internals = (m: Market) => m as unknown as Internals;
@@ -41,7 +40,7 @@ const pin = (name: string, price: string, at: number | null = Date.now()) =>
     const i = internals(m);
     i.feed = { kind: "simulator", tick: () => null, save: () => "" };
     i.core.setReference(toTicks(price, "0.01"));
-    i.referenceAt = at;
+    i.core.referenceAt = at;
   });
 
 /** Healthy prices: ETH 3,400 and BTC 95,000, just confirmed, inside their books. */
@@ -255,7 +254,7 @@ describe("prices the rule refuses: 409 and no money moves", () => {
     await runInDurableObject(marketStub("ETH-USDT"), async (m: Market) => {
       const i = internals(m);
       i.feed = new StaticFeed(toTicks("3400", "0.01"));
-      i.referenceAt = null;
+      i.core.referenceAt = null;
       await i.feedTick();
     });
     expect((await marketStub("ETH-USDT").prices()).reference).toBeNull();
