@@ -71,6 +71,15 @@ describe("account form checks use the server's own contracts", () => {
     expect(serverFieldError({ code: "LOGIN_FAILED", message: "No" }, ["user_string", "password"])).toBeNull();
     expect(serverFieldError({ code: "OLD_PASSWORD_WRONG", message: "No" }, ["password"])).toBeNull();
   });
+
+  it("a deposit's refused transaction hash and voucher land under those fields, its amount codes under the amount", () => {
+    const fields = ["amount", "tx_hash", "voucher"] as const;
+    expect(serverFieldError({ code: "TX_HASH_ALREADY_USED", message: "Used" }, fields)).toEqual({ tx_hash: { text: "Used" } });
+    expect(serverFieldError({ code: "TX_HASH_WRONG_FORMAT", message: "Format" }, fields)).toEqual({ tx_hash: { text: "Format" } });
+    expect(serverFieldError({ code: "VOUCHER_ALREADY_USED", message: "Voucher" }, fields)).toEqual({ voucher: { text: "Voucher" } });
+    expect(serverFieldError({ code: "AMOUNT_TOO_PRECISE", message: "Precise" }, fields)).toEqual({ amount: { text: "Precise" } });
+    expect(serverFieldError({ code: "DEPOSIT_DISABLED", message: "Off" }, fields)).toBeNull();
+  });
 });
 
 describe("log-in redirect", () => {

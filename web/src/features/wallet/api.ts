@@ -129,7 +129,7 @@ export const requestDeposit = mutation(
     post<string>(
       "/wallet/charge_req",
       { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain, tx_hash: input.txHash },
-      { idempotencyKey },
+      { idempotencyKey, silent: true },
     ),
   [[Q.deposits], [Q.wallet]],
 );

@@ -51,6 +51,12 @@ const SERVER_FIELDS: Record<string, readonly string[]> = {
   NICKNAME_LENGTH: ["nickname"],
   SIGNATURE_LENGTH: ["signature"],
   TEXT_INVALID_CHARACTERS: ["nickname", "signature"],
+  TX_HASH_REQUIRED: ["tx_hash"],
+  TX_HASH_INVALID: ["tx_hash"],
+  TX_HASH_WRONG_FORMAT: ["tx_hash"],
+  TX_HASH_ALREADY_USED: ["tx_hash"],
+  VOUCHER_INVALID: ["voucher"],
+  VOUCHER_ALREADY_USED: ["voucher"],
 };
 
 /**
