@@ -167,6 +167,17 @@ export const withdrawSchema = z.strictObject({
   /** 0 address, 1 bank card, 2 international bank. */
   type: z._default(z.optional(z.pipe(trimmed(), z.enum(["0", "1", "2"]))), "0"),
   pay_password: z.string().check(z.minLength(1, { error: "PAY_PASSWORD_WRONG" }), z.maxLength(64, { error: "PAY_PASSWORD_WRONG" })),
+  /** A fresh "withdraw" code sent (POST /sms_mail or /sms_send) to the account's own email or mobile. */
+  code: z.pipe(
+    z.pipe(
+      z.string({ error: "WITHDRAW_CODE_REQUIRED" }),
+      z.transform((s) => s.trim()),
+    ),
+    z.string().check(
+      z.minLength(1, { error: "WITHDRAW_CODE_REQUIRED" }),
+      z.refine((s) => s === "" || /^\d{6}$/.test(s), { error: "CODE_MUST_BE_6_DIGITS" }),
+    ),
+  ),
   /** Sent by the original client as the fee; IGNORED: the fee comes from configuration. */
   rate: z.optional(z.string()),
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
@@ -15,6 +16,7 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
 const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
+const PASSWORD = "money-e2e-2026";
 const PAY_PASSWORD = "246810";
 const WITHDRAW_ADDRESS = "0x52908400098527886e0f7030069857d2e4169ee7";
 
@@ -74,6 +76,18 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
   return code!;
 }
 
+/**
+ * Runs SQL on the local D1 state the test server uses (scripts/serve-e2e.sh), for
+ * what a browser cannot do at once: let 24 hours pass for a new withdrawal address.
+ */
+function localSql(sql: string): void {
+  const state = `.wrangler/e2e-state-${process.env.E2E_PORT ?? 8799}`;
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
+    env: { ...process.env, CI: "true" },
+    stdio: "ignore",
+  });
+}
+
 /** A browser page with a session, in English, dark theme. */
 async function sessionPage(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
@@ -130,11 +144,11 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await apiPost(request, "/user/register", {
     user_string: email,
     code,
-    password: "money-e2e-2026",
-    re_password: "money-e2e-2026",
+    password: PASSWORD,
+    re_password: PASSWORD,
     type: "email",
   });
-  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: "money-e2e-2026" });
+  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: PASSWORD });
   const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
 
   const user = await sessionPage(browser, userToken);
@@ -250,7 +264,8 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(transferRow).toContainText("Exchange → Seconds");
   await expect(transferRow.getByTestId("amount")).toHaveText("100 USDT");
 
-  // 5. A withdrawal needs a phone, a pay password and Lv1 verification.
+  // 5. A withdrawal needs a phone, a pay password and Lv1 verification. Binding the phone and setting the
+  //    first pay password are confirmed with the log-in password.
   await user.goto("/#/setting/real_mark");
   await expect(user.getByTestId("kyc-bind-first")).toBeVisible();
   await expect(user.getByTestId("kyc-lv1").getByRole("button", { name: "Verify now" })).toBeDisabled();
@@ -261,11 +276,15 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   const smsCode = await latestCode(request, `+86${mobile}`);
   await user.locator("#code").fill(smsCode);
   await user.getByTestId("bind-submit").click();
+  await expect(user.locator("#login_password-error")).toHaveText("This field is required");
+  await user.locator("#login_password").fill(PASSWORD);
+  await user.getByTestId("bind-submit").click();
   await expect(user.getByTestId("bind-mobile-form")).toBeHidden();
   await expect(user.getByTestId("bound-mobile")).toHaveText(new RegExp(`^\\+86 ${mobile.slice(0, 3)}\\*{4}${mobile.slice(-4)}\\s*Change$`));
   await user.getByTestId("pay-password-link").click();
   await user.locator("#password").fill(PAY_PASSWORD);
   await user.locator("#re_password").fill(PAY_PASSWORD);
+  await user.locator("#login_password").fill(PASSWORD);
   await user.getByTestId("pay-password-submit").click();
   await expect(user).toHaveURL(/#\/setting\/security/);
 
@@ -285,6 +304,13 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await confirm(user, "Name: Erin Example");
   await expect(user).toHaveURL(/#\/setting\/real_mark/);
   await expect(user.getByTestId("kyc-lv1").getByTestId("kyc-status-auditing")).toBeVisible();
+  // While the submission is reviewed, the withdraw page says so instead of asking to verify.
+  await user.goto("/#/fund/withdraw?currency=3");
+  await expect(user.getByTestId("withdraw-kyc-reviewing")).toHaveText(
+    "Your identity verification is under review; withdrawals open once it is approved.",
+  );
+  await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
+  await user.goto("/#/setting/real_mark");
 
   await op.getByRole("link", { name: "Verification" }).click();
   const kycCard = op.locator('[data-testid^="kyc-item-"]').filter({ hasText: email });
@@ -297,22 +323,34 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("kyc-lv1").getByTestId("kyc-status-hasaudit")).toBeVisible();
   await expect(user.getByTestId("kyc-level")).toHaveText("Lv1");
 
-  // 6. A withdrawal address, then the withdrawal: fee and received amount from configuration.
+  // 6. A withdrawal address (confirmed with the log-in password, usable after 24 hours), then the withdrawal:
+  //    fee and received amount from configuration, the address's network, and a code sent to the email.
   await user.goto("/#/setting/addWallet?currency=3");
+  await expect(user.getByTestId("address-wait-note")).toContainText("24 hours");
   await user.getByTestId("address-name").fill("Cold wallet");
   await user.getByTestId("address-address").fill("not-an-address");
   await user.getByRole("button", { name: "Save address" }).click();
   await expect(user.getByText(/This is not a USDT address/)).toBeVisible();
   await user.getByTestId("address-address").fill(WITHDRAW_ADDRESS);
+  await user.locator("#login_password").fill(PASSWORD);
   await user.getByRole("button", { name: "Save address" }).click();
   await expect(toast(user)).toBeVisible();
   await expect(user).not.toHaveURL(/addWallet/);
   await user.goto("/#/setting/wallet");
-  await expect(user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" }).locator("code")).toHaveText(
-    "0x52908400098527886E0F7030069857D2E4169EE7",
-  );
+  const savedAddress = user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" });
+  await expect(savedAddress.locator("code")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
+  await expect(savedAddress.getByTestId("address-usable-from")).toContainText("Usable from");
 
   await user.goto("/#/fund/withdraw?currency=3");
+  const waiting = user.locator('[data-testid^="withdraw-address-"]').filter({ hasText: "Cold wallet" });
+  await expect(waiting).toBeDisabled();
+  await expect(waiting.getByTestId("address-usable-from")).toContainText("Usable from");
+  await expect(waiting.getByTestId("address-network")).toHaveText("Ethereum (ERC-20)");
+  // A day passes.
+  localSql(`UPDATE withdraw_addresses SET usable_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
+  await user.reload();
+  await expect(waiting).toBeEnabled();
+  await expect(user.getByTestId("withdraw-network")).toHaveText("Ethereum (ERC-20)");
   await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
   await expect(user.getByTestId("withdraw-need-paypw")).toBeHidden();
   await expect(user.getByTestId("withdraw-available")).toHaveText("150 USDT");
@@ -321,15 +359,23 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await user.getByRole("button", { name: "Withdraw", exact: true }).click();
   await expect(user.getByText("The minimum is 10 USDT", { exact: true })).toBeVisible();
   await expect(user.getByText("Enter your pay password", { exact: true })).toBeVisible();
+  await expect(user.getByText("Enter the verification code", { exact: true })).toBeVisible();
   await user.getByRole("button", { name: "All" }).click();
   await expect(user.getByTestId("withdraw-amount")).toHaveValue("150");
   await expect(user.getByTestId("withdraw-receive")).toHaveText("149 USDT");
   await user.getByTestId("withdraw-amount").fill("50");
   await expect(user.getByTestId("withdraw-receive")).toHaveText("49 USDT");
   await user.getByTestId("withdraw-password").fill(PAY_PASSWORD);
+  await expect(user.getByTestId("withdraw-code-to")).toHaveText(/The code goes to mo\*\*\*@example\.test/);
+  const sentBefore = await latestCode(request, email);
+  await user.getByTestId("send-code").click();
+  await expect(toast(user)).toHaveText("The verification code has been sent");
+  const withdrawCode = await latestCode(request, email);
+  expect(withdrawCode).not.toBe(sentBefore);
+  await user.locator("#withdraw-code").fill(withdrawCode);
   await user.screenshot({ path: `${SHOTS}/money-withdraw-form.png`, fullPage: true });
   await user.getByRole("button", { name: "Withdraw", exact: true }).click();
-  await confirm(user, /Amount: 50 USDT\s+Fee: 1 USDT\s+You receive: 49 USDT/);
+  await confirm(user, /Amount: 50 USDT\s+Fee: 1 USDT\s+You receive: 49 USDT\s+Network: Ethereum \(ERC-20\)/);
   await expect(user).toHaveURL(/#\/fund\/receive_withdraw_record\?tab=withdraw/);
   const withdrawRow = user.getByTestId("withdrawal-records").locator("li").first();
   await expect(withdrawRow.getByTestId("status")).toHaveText("Under review");

@@ -6,7 +6,6 @@ import { maskEmail, maskMobile } from "../../web/src/features/auth/mask.ts";
 import { ERROR_CODES, validate } from "../../web/src/lib/form/validation.ts";
 import { serverFieldError } from "../../web/src/lib/form/messages.ts";
 import { utf8ToHex } from "../../web/src/features/auth/wallet.ts";
-import { safeRedirect } from "../../web/src/pages/auth/redirect.ts";
 
 const register = (over: Partial<Record<string, string>> = {}) => ({
   user_string: "new@example.test",
@@ -79,26 +78,6 @@ describe("account form checks use the server's own contracts", () => {
     expect(serverFieldError({ code: "VOUCHER_ALREADY_USED", message: "Voucher" }, fields)).toEqual({ voucher: { text: "Voucher" } });
     expect(serverFieldError({ code: "AMOUNT_TOO_PRECISE", message: "Precise" }, fields)).toEqual({ amount: { text: "Precise" } });
     expect(serverFieldError({ code: "DEPOSIT_DISABLED", message: "Off" }, fields)).toBeNull();
-  });
-});
-
-describe("log-in redirect", () => {
-  it("follows in-app paths only", () => {
-    expect(safeRedirect("/setting/security")).toBe("/setting/security");
-    expect(safeRedirect("/fund/withdraw?coin=1")).toBe("/fund/withdraw?coin=1");
-    for (const bad of [
-      null,
-      "",
-      "https://evil.example",
-      "//evil.example",
-      "/\\evil.example",
-      "javascript:alert(1)",
-      "/login",
-      "/register?x=1",
-      "/forget",
-    ]) {
-      expect(safeRedirect(bad), String(bad)).toBe("/");
-    }
   });
 });
 

@@ -11,7 +11,7 @@ import { clearMarketCache } from "../../worker/domain/markets/markets.ts";
 import { type QuoteClaims, signQuote } from "../../worker/domain/markets/quote-token.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import { api, createUser } from "./helpers.ts";
-import { ETH_ADDRESS, PAY_PASSWORD, expectInvariant, fund, saveAddress, withdrawer } from "./money-helpers.ts";
+import { ETH_ADDRESS, PAY_PASSWORD, expectInvariant, fund, saveAddress, withdrawCode, withdrawer } from "./money-helpers.ts";
 import { BTC, USDT, balance, db, marketStub, placed, seedMarkets, total } from "./market-helpers.ts";
 
 /**
@@ -468,7 +468,14 @@ describe("a coin an operator switched off never traps money", () => {
       expect(moved.status).toBe(200);
       const out = await api("/wallet/out", {
         token: u.token,
-        form: { currency: "ETH", type: "0", number: "0.5", address: ETH_ADDRESS, pay_password: PAY_PASSWORD },
+        form: {
+          currency: "ETH",
+          type: "0",
+          number: "0.5",
+          address: ETH_ADDRESS,
+          pay_password: PAY_PASSWORD,
+          code: await withdrawCode(u.email),
+        },
       });
       expect([out.status, out.body.type]).toEqual([200, "ok"]);
       expect(await balance(u.id, ETH)).toEqual({ available: 30_000_000, locked: 50_000_000 });

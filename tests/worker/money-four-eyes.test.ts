@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
 import { approvalStep } from "../../worker/domain/wallet/four-eyes.ts";
 import { api, createUser } from "./helpers.ts";
-import { USDT, balance, db, expectInvariant, seedMoney, txHashFor, voucherOf, withdrawer } from "./money-helpers.ts";
+import { USDT, balance, db, expectInvariant, seedMoney, txHashFor, voucherOf, withdrawCode, withdrawer } from "./money-helpers.ts";
 
 /**
  * Four eyes on large amounts: above the currency's second_approval_above, a deposit is
@@ -45,7 +45,8 @@ const confirm = (token: string, id: number, amount: string, headers: Record<stri
 
 async function pendingWithdrawal(number: string, fundUsdt = 10_000 * U) {
   const u = await withdrawer({ fundUsdt });
-  const form = { currency: "USDT", number, address: String(u.addressId), type: "0", pay_password: "pay-password-1" };
+  const code = await withdrawCode(u.email);
+  const form = { currency: "USDT", number, address: String(u.addressId), type: "0", pay_password: "pay-password-1", code };
   expect((await api("/wallet/out", { token: u.token, form })).status).toBe(200);
   const w = (await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).get())!;
   return { u, w };

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import * as fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,13 +12,11 @@ import {
   BTC,
   BTC_ADDRESS,
   ETH_ADDRESS,
-  PAY_PASSWORD,
   USDT,
   db,
   plainUser,
   saveAddress,
   seedMoney,
-  setPayPassword,
   txHashFor,
   verify,
   voucherOf,
@@ -128,7 +125,6 @@ beforeAll(seedMoney);
 
 describe("money core, model-based", () => {
   it("random sequences keep the invariant and match a simple model after every step", async () => {
-    const pepper = env.PASSWORD_PEPPER!;
     const operator = await createUser({ role: "operator" });
     /** Outcomes seen over all runs, so the test also proves it reached the success paths. */
     const seen = new Set<string>();
@@ -138,7 +134,6 @@ describe("money core, model-based", () => {
       for (let i = 0; i < USERS; i++) {
         const id = await plainUser();
         await verify(id, 1);
-        await setPayPassword(id);
         await saveAddress(id, USDT, ETH_ADDRESS, "ETH");
         await saveAddress(id, BTC, BTC_ADDRESS, "BTC");
         users.push(id);
@@ -289,14 +284,7 @@ describe("money core, model-based", () => {
             const uid = users[op.u]!;
             const address = op.c === 0 ? ETH_ADDRESS : BTC_ADDRESS;
             actual = await outcome(() =>
-              requestWithdrawal(
-                db(),
-                uid,
-                { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0", payPassword: PAY_PASSWORD },
-                pepper,
-                [],
-                now,
-              ),
+              requestWithdrawal(db(), uid, { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0" }, [], now),
             );
             if (op.units < cur.min) expected = "WITHDRAW_BELOW_MINIMUM";
             else if (op.units > get(uid, cur.id, 2).available) expected = "INSUFFICIENT_BALANCE";

@@ -21,7 +21,7 @@ import { enabledAccounts, listCurrencies, requireCurrency } from "../domain/wall
 import { depositNetworks, requestDeposit } from "../domain/wallet/deposits.ts";
 import { balanceOf, depositLog, ledgerLog, transferHistory, walletDetail, walletList, withdrawList } from "../domain/wallet/records.ts";
 import { transferBetweenAccounts } from "../domain/wallet/transfers.ts";
-import { requestWithdrawal } from "../domain/wallet/withdrawals.ts";
+import { authorizeWithdrawal, requestWithdrawal } from "../domain/wallet/withdrawals.ts";
 import { conflict } from "../domain/errors.ts";
 import { isLocalEnvironment } from "../domain/env.ts";
 import { requireUser } from "../http/auth.ts";
@@ -159,12 +159,20 @@ export const walletRoutes = new Hono<AppEnv>()
     idempotent(async (c, idem) => {
       const input = parse(c, withdrawSchema);
       const payload = translate("WITHDRAW_SUBMITTED", c.var.lang);
+      const now = Date.now();
+      const useCode = await authorizeWithdrawal(
+        c.var.db,
+        c.var.user.id,
+        { payPassword: input.pay_password, code: input.code },
+        pepperOf(c.env),
+        now,
+      );
       await requestWithdrawal(
         c.var.db,
         c.var.user.id,
-        { currency: input.currency, number: input.number, address: input.address, type: input.type, payPassword: input.pay_password },
-        pepperOf(c.env),
-        idem.record(payload),
+        { currency: input.currency, number: input.number, address: input.address, type: input.type },
+        [...idem.record(payload), ...useCode],
+        now,
       );
       return ok(c, payload);
     }),

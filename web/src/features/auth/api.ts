@@ -58,10 +58,17 @@ export const walletLogin = (input: {
 export const changeLoginPassword = (input: { oldPassword?: string; password: string; re_password: string }, options?: RequestOptions) =>
   post<string>("/safe/login_password", input, options);
 
-/** POST /safe/update_password: sets the pay password; `oldPassword` only once one is set. */
-export const setPayPassword = (input: { oldPassword?: string; password: string; re_password: string }, options?: RequestOptions) =>
-  post<string>("/safe/update_password", input, options);
+/**
+ * POST /safe/update_password: sets the pay password; `oldPassword` only once one is set,
+ * the first one with `login_password` or `code` (a "pay_password" code to the account's own address).
+ */
+export const setPayPassword = (
+  input: { oldPassword?: string; password: string; re_password: string; login_password?: string; code?: string },
+  options?: RequestOptions,
+) => post<string>("/safe/update_password", input, options);
 
-/** POST /safe/mobile after a "bind" code to that number. */
-export const bindMobile = (input: { area_code: string; mobile: string; code: string }, options?: RequestOptions) =>
-  post<string>("/safe/mobile", input, options);
+/** POST /safe/mobile after a "bind" code to that number, with `login_password` or `auth_code` (a "security" code). */
+export const bindMobile = (
+  input: { area_code: string; mobile: string; code: string; login_password?: string; auth_code?: string },
+  options?: RequestOptions,
+) => post<string>("/safe/mobile", input, options);

@@ -134,12 +134,25 @@ export const requestDeposit = mutation(
   [[Q.deposits], [Q.wallet]],
 );
 
-/** POST /wallet/out: type 0 a saved address (by id), 1 the bank card, 2 the international bank. The amount is held at once. */
+/**
+ * POST /wallet/out: type 0 a saved address (by id), 1 the bank card, 2 the international bank; `code` is a "withdraw" code
+ * sent to the account's own email or mobile. The amount is held at once.
+ */
 export const requestWithdrawal = mutation(
-  (input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string }, idempotencyKey: string) =>
+  (
+    input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string; code: string },
+    idempotencyKey: string,
+  ) =>
     post<string>(
       "/wallet/out",
-      { currency: input.currency, number: input.number, type: input.type, address: input.address, pay_password: input.pay_password },
+      {
+        currency: input.currency,
+        number: input.number,
+        type: input.type,
+        address: input.address,
+        pay_password: input.pay_password,
+        code: input.code,
+      },
       { idempotencyKey },
     ),
   [...BALANCE_KEYS, [Q.withdrawals]],

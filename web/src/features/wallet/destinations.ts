@@ -45,8 +45,10 @@ export const walletAddressesQuery = (owner: string): QueryDef<Paged<WalletAddres
   key: [Q.walletAddresses, owner],
   load: () => fetchAddresses(1, 100),
 });
+/** POST /user/wallet/save, re-authenticated by `login_password` or `code` (a "security" code to the account's own address). */
 export const saveAddress = mutation(
-  (input: { currency: number; name: string; address: string }) => post<string>("/user/wallet/save", input),
+  (input: { currency: number; name: string; address: string; login_password?: string; code?: string }) =>
+    post<string>("/user/wallet/save", input),
   [[Q.walletAddresses]],
 );
 export const deleteAddress = mutation((id: number) => post<string>("/user/wallet/del", { id }), [[Q.walletAddresses]]);

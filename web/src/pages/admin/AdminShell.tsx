@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: "/admin/currencies", key: "currencies" },
   { to: "/admin/deposit-addresses", key: "addresses" },
   { to: "/admin/audit", key: "audit" },
+  { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -57,7 +58,7 @@ export function AdminShell({ title, children, actions }: { title: string; childr
         <nav className="admin-nav" aria-label={t("admin.title")} ref={showActive}>
           {SECTIONS.map((s) => (
             <NavLink key={s.to} to={s.to} end={"end" in s} className={({ isActive }) => (isActive ? "active" : "")}>
-              {t(`admin.nav.${s.key}`)}
+              {"label" in s ? t(s.label) : t(`admin.nav.${s.key}`)}
             </NavLink>
           ))}
         </nav>

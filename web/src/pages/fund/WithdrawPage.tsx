@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
 import { DAILY_LIMIT_BTC } from "../../../../schema/api/money.ts";
+import { OwnCodeField, ownAddress } from "../../features/auth/components/OwnCodeField.tsx";
 import { loadUser } from "../../features/session/session.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import { fetchCoinInfo, invalidateWallet, requestWithdrawal } from "../../features/wallet/api.ts";
@@ -14,13 +15,18 @@ import { useLater } from "../../hooks/useLater.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { D, dec } from "../../lib/decimal.ts";
+import { formatDate } from "../../lib/time.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 
 type DestType = 0 | 1 | 2;
 
-/** Withdraw a coin to a saved address, the bank card or the international bank; fee and minimum from configuration. */
+/**
+ * Withdraw a coin to a saved address, the bank card or the international bank; fee and minimum from configuration.
+ * Besides the pay password a fresh code to the account's own email or mobile is asked for; the address's network is
+ * shown on the form and in the confirmation, and an address still in its 24-hour wait cannot be chosen.
+ */
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -45,7 +51,10 @@ export default function WithdrawPage() {
   const [addressId, setAddressId] = useState<number | null>(null);
   const [value, setValue] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; destination?: string; password?: string }>({});
+  const [code, setCode] = useState("");
+  // When the page opened: an address still in its 24-hour wait stays unusable until the page is opened again.
+  const [now] = useState(Date.now);
+  const [errors, setErrors] = useState<{ amount?: string; destination?: string; password?: string; code?: string }>({});
   const [busy, setBusy] = useState(false);
   const idem = useIdempotencyKey();
   const amountMessage = useAmountMessage();
@@ -60,7 +69,9 @@ export default function WithdrawPage() {
   const decimals = info.precision;
   const balance = info.change_balance;
   const fee = info.rate;
-  const selected = addresses.find((a) => a.id === addressId) ?? (addresses.length === 1 ? addresses[0] : undefined);
+  const usable = addresses.filter((a) => a.usable_at <= now);
+  const selected = usable.find((a) => a.id === addressId) ?? (usable.length === 1 ? usable[0] : undefined);
+  const network = (chain: string) => t(`security.networks.${chain as "BTC" | "ETH" | "TRON"}`, { defaultValue: chain });
   const receive = (() => {
     const issue = amountIssue(value, { decimals });
     if (issue) return null;
@@ -93,24 +104,23 @@ export default function WithdrawPage() {
       destination:
         type === 0 ? (selected ? undefined : t("fund.withdraw.pickAddress")) : bankCard ? undefined : t("fund.withdraw.bindCardFirst"),
       password: password ? undefined : t("fund.withdraw.passwordRequired"),
+      code: !code ? t("security.withdraw.codeRequired") : /^\d{6}$/.test(code) ? undefined : t("security.withdraw.codeInvalid"),
     };
     setErrors(next);
-    if (next.amount || next.destination || next.password) return;
+    if (next.amount || next.destination || next.password || next.code) return;
+    const figures = { amount: amount(value), fee: amount(fee), receive: amount(receive ?? 0), coin, to: destinationText() };
     const ok = await confirmDialog({
       title: t("fund.withdraw.confirmTitle"),
-      message: t("fund.withdraw.confirmMessage", {
-        amount: amount(value),
-        fee: amount(fee),
-        receive: amount(receive ?? 0),
-        coin,
-        to: destinationText(),
-      }),
+      message:
+        type === 0 && selected
+          ? t("security.withdraw.confirmMessage", { ...figures, network: network(selected.chain) })
+          : t("fund.withdraw.confirmMessage", figures),
     });
     if (!ok) return;
     setBusy(true);
     try {
       const answer = await requestWithdrawal(
-        { currency, number: value, type, address: type === 0 ? String(selected!.id) : undefined, pay_password: password },
+        { currency, number: value, type, address: type === 0 ? String(selected!.id) : undefined, pay_password: password, code },
         idem.current(),
       );
       toast(answer);
@@ -133,9 +143,19 @@ export default function WithdrawPage() {
         }
       />
       <form className="content stack" onSubmit={submit} noValidate>
-        {level === 0 && (
+        {level === 0 && user.real_state.status === "auditing" && (
+          <p className="notice" data-testid="withdraw-kyc-reviewing">
+            {t("security.withdraw.kycReviewing")}
+          </p>
+        )}
+        {level === 0 && user.real_state.status !== "auditing" && (
           <p className="notice notice-warn" data-testid="withdraw-need-kyc">
             {t("fund.withdraw.needKyc")} <Link to="/setting/real_mark">{t("fund.withdraw.goKyc")}</Link>
+          </p>
+        )}
+        {!ownAddress(user) && (
+          <p className="notice notice-warn" data-testid="withdraw-need-contact">
+            {t("security.withdraw.noCodeAddress")} <Link to="/setting/security">{t("setting.securityPage.title")}</Link>
           </p>
         )}
         {!user.has_pay_password && (
@@ -183,10 +203,20 @@ export default function WithdrawPage() {
                     aria-checked={selected?.id === a.id}
                     className={`list-item address-option${selected?.id === a.id ? " selected" : ""}`}
                     onClick={() => change(() => setAddressId(a.id))}
+                    disabled={a.usable_at > now}
+                    data-testid={`withdraw-address-${a.id}`}
                   >
                     <span className="address-option-text">
                       <strong>{a.name}</strong>
+                      <span className="chip chip-static address-network" data-testid="address-network">
+                        {network(a.chain)}
+                      </span>
                       <span className="mono faint break">{a.address}</span>
+                      {a.usable_at > now && (
+                        <span className="chip chip-static address-wait" data-testid="address-usable-from">
+                          {t("security.addresses.usableFrom", { time: formatDate(a.usable_at, true) })}
+                        </span>
+                      )}
                     </span>
                     <span className="radio-dot" aria-hidden="true" />
                   </button>
@@ -235,6 +265,12 @@ export default function WithdrawPage() {
         />
 
         <dl className="kv summary">
+          {type === 0 && selected && (
+            <>
+              <dt>{t("security.withdraw.network")}</dt>
+              <dd data-testid="withdraw-network">{network(selected.chain)}</dd>
+            </>
+          )}
           <dt>{t("fund.withdraw.available")}</dt>
           <dd className="num" data-testid="withdraw-available">{`${amount(balance)} ${coin}`}</dd>
           <dt>{t("fund.withdraw.minimum")}</dt>
@@ -265,6 +301,15 @@ export default function WithdrawPage() {
             {errors.password}
           </span>
         </div>
+
+        <OwnCodeField
+          user={user}
+          scene="withdraw"
+          id="withdraw-code"
+          value={code}
+          onChange={(v) => change(() => setCode(v))}
+          error={errors.code ? { text: errors.code } : undefined}
+        />
 
         <p className="faint limit-note">
           {level >= 1

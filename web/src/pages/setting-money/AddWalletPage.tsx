@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -5,6 +6,8 @@ import { WALLET_NAME_MAX } from "../../../../schema/api/wallet-addresses.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { ErrorView } from "../../components/States.tsx";
+import { type ReauthMode, ReauthFields, proofFields, reauthModes } from "../../features/auth/components/ReauthFields.tsx";
+import { userAtom } from "../../features/session/atoms.ts";
 import { canWithdraw, coinsQuery } from "../../features/wallet/api.ts";
 import { addressMatches, chainsForCurrency, saveAddress } from "../../features/wallet/destinations.ts";
 import { useLater } from "../../hooks/useLater.ts";
@@ -12,7 +15,11 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
-/** Adds a withdrawal address: coin, a name, and an address in that coin's format. */
+/**
+ * Adds a withdrawal address: coin, a name, and an address in that coin's format,
+ * confirmed with the log-in password or a code to the account's own address.
+ * The address receives withdrawals 24 hours after it is saved.
+ */
 export default function AddWalletPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,8 +30,16 @@ export default function AddWalletPage() {
   const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
   const [name, setName] = useState("");
   const [address, setAddress] = useState("");
-  const [errors, setErrors] = useState<{ coin?: string; name?: string; address?: string }>({});
+  const [errors, setErrors] = useState<{ coin?: string; name?: string; address?: string; proof?: string }>({});
   const [busy, setBusy] = useState(false);
+  const user = useAtomValue(userAtom);
+  const [chosen, setMode] = useState<ReauthMode | null>(null);
+  const mode = chosen ?? (user ? reauthModes(user)[0] : undefined) ?? "password";
+  const [proof, setProof] = useState({ login_password: "", code: "" });
+  const setProofField = (key: "login_password" | "code") => (value: string) => {
+    setProof((p) => ({ ...p, [key]: value }));
+    setErrors((e) => ({ ...e, proof: undefined }));
+  };
 
   const list = (coins.data ?? []).filter((c) => canWithdraw(c) && chainsForCurrency(c.name));
   const coin = list.find((c) => c.id === currency);
@@ -48,12 +63,14 @@ export default function AddWalletPage() {
               formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / "),
             })
           : undefined,
+      proof: (mode === "password" ? proof.login_password : proof.code).trim() ? undefined : t("security.withdraw.codeRequired"),
     };
+    if (mode === "password" && next.proof) next.proof = t("security.reauth.passwordPlaceholder");
     setErrors(next);
-    if (next.coin || next.name || next.address) return;
+    if (next.coin || next.name || next.address || next.proof) return;
     setBusy(true);
     try {
-      toast(await saveAddress({ currency: coin!.id, name: name.trim(), address: trimmed }));
+      toast(await saveAddress({ currency: coin!.id, name: name.trim(), address: trimmed, ...proofFields(mode, proof) }));
       later(() => (history.length > 1 ? navigate(-1) : navigate("/setting/wallet", { replace: true })), REDIRECT_DELAY_MS);
     } catch {
       setBusy(false);
@@ -122,6 +139,23 @@ export default function AddWalletPage() {
           </span>
         </div>
         <p className="faint">{t("fund.addresses.checkHint")}</p>
+        <p className="notice" data-testid="address-wait-note">
+          {t("security.addresses.waitNote")}
+        </p>
+        {user && (
+          <ReauthFields
+            user={user}
+            scene="security"
+            mode={mode}
+            onMode={setMode}
+            password={proof.login_password}
+            onPassword={setProofField("login_password")}
+            passwordError={mode === "password" && errors.proof ? { text: errors.proof } : undefined}
+            code={proof.code}
+            onCode={setProofField("code")}
+            codeError={mode === "code" && errors.proof ? { text: errors.proof } : undefined}
+          />
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("fund.common.submitting") : t("fund.addresses.save")}
         </button>

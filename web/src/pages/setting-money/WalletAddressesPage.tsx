@@ -9,14 +9,16 @@ import { IconPlus, IconTrash } from "../../features/wallet/components/icons.tsx"
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { deleteAddress, type WalletAddressItem, walletAddressesQuery } from "../../features/wallet/destinations.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
+import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
-/** Saved withdrawal addresses; deleting asks first. */
+/** Saved withdrawal addresses, with the time a new or changed one becomes usable; deleting asks first. */
 export default function WalletAddressesPage() {
   const { t } = useTranslation();
   const query = useQuery(walletAddressesQuery(useAtomValue(tokenAtom)));
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [now] = useState(Date.now);
 
   const remove = async (a: WalletAddressItem) => {
     const ok = await confirmDialog({
@@ -72,6 +74,11 @@ export default function WalletAddressesPage() {
             </div>
             <div className="address-name">{a.name}</div>
             <code className="mono break faint">{a.address}</code>
+            {a.usable_at > now && (
+              <span className="chip chip-static address-wait" data-testid="address-usable-from">
+                {t("security.addresses.usableFrom", { time: formatDate(a.usable_at, true) })}
+              </span>
+            )}
           </li>
         ))}
       </ul>
