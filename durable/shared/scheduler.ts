@@ -29,6 +29,11 @@ export class AlarmScheduler<K extends string> {
     this.arm();
   }
 
+  /** No longer due (a stopped object's periodic work); an alarm already armed finds nothing to run and arms no more. */
+  drop(task: K): void {
+    this.due.delete(task);
+  }
+
   has(task: K): boolean {
     return this.due.has(task);
   }

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Depth as DepthFrame, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
+import type { Depth as DepthFrame, IndexKlines, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
 import { type Db, database } from "../../worker/domain/db.ts";
 import type { Env } from "../../worker/domain/env.ts";
 import { ApiError, conflict, tooManyRequests } from "../../worker/domain/errors.ts";
@@ -16,6 +16,7 @@ import {
   prepareOrder,
 } from "../../worker/domain/markets/orders.ts";
 import { applyStatusSteps, applyStep, isStatusOnly } from "../../worker/domain/markets/settlement.ts";
+import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
@@ -28,8 +29,11 @@ import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
 import { type Connector, ExchangeSocket } from "./exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
+import { marketHistory, seedOf } from "./history.ts";
+import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
 import { OrderIntake } from "./intake.ts";
 import { MakerLoop } from "./maker-loop.ts";
+import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
 import {
   candleFrame,
   depthFrame,
@@ -53,6 +57,11 @@ import { MarketStore, durableSql } from "./store.ts";
  *   drain      settle the outbox into D1, then push changed orders to their owners
  *   feed       move the reference price (every FEED_MS), re-quote the market maker
  *   reconcile  re-submit orders D1 still has as "pending" (their place call was lost), refresh the configuration
+ *   traders    the simulated traders' next order (development and tests only; sim-traders.ts)
+ *
+ * A market runs without a visitor: the cron and each isolate's first request call wake(), and the alarm keeps it going.
+ * A switched-off market stops (no feed ticks, maker quotes withdrawn, no simulated trades; its alarm chain ends once
+ * the outbox is settled) but still cancels its owners' orders; wake() starts it again when it is back on.
  */
 
 const FEED_MS = 2_000;
@@ -75,7 +84,7 @@ export const ORDER_LIMIT = { count: 20, windowMs: 1_000 };
 /** Idempotency-Keys are remembered this long. */
 const IDEM_KEEP_MS = 24 * 3600_000;
 
-type Task = "drain" | "feed" | "reconcile";
+type Task = "drain" | "feed" | "reconcile" | "traders";
 
 /** POST /coin/trade as the Worker hands it over: who, what, and the Idempotency-Key with the request's hash. */
 export type SubmitOrder = { owner: number; input: OrderInput; idem?: { key: string; hash: string } };
@@ -103,6 +112,9 @@ const workerdConnector: Connector = async (url) => {
   return ws;
 };
 
+/** What wake() reports: the market, whether it runs, and when its alarm is due next (null: nothing armed). */
+export type WakeState = { symbol: string; enabled: boolean; next: number | null };
+
 const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
 const log = (level: "error" | "warn", event: string, fields: Record<string, unknown>) =>
   console.error(JSON.stringify({ level, event, ...fields }));
@@ -123,8 +135,8 @@ export class Market extends DurableObject<Env> {
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
   private lastReferencePublish = 0;
-  /** When the feed last produced a live price (it may repeat the stored one); null until it has. */
-  private referenceAt: number | null = null;
+  private traders: { rule: SimTraderRule; owners: number[] } | null = null;
+  private index: IndexHistory | null = null;
   private readonly uids = new Map<number, string>();
   private readonly orderLimit = new RateWindow(ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
   /** Tests inject crashes into the drain here (see drain.ts). */
@@ -177,9 +189,33 @@ export class Market extends DurableObject<Env> {
       const start = safeTicks(config.startPrice, config.tickSize);
       if (start) core.setReference(start);
     }
+    // A fresh local market gets simulated history, so its chart is never empty (history.ts); never in production.
+    const ref = core.reference();
+    if (this.feed.kind === "simulator" && ref !== null && !core.store.hasCandles()) core.addHistory(marketHistory(config, ref, now));
+    if (simTradersAllowed(this.env.MARKET_FEED, this.env.ENVIRONMENT)) {
+      const owners = await simTraderIds(this.db);
+      const saved = core.store.getMeta("traders");
+      if (owners.length > 0) this.traders = { rule: new SimTraderRule(saved ? JSON.parse(saved) : seedOf(`${symbol}/traders`)), owners };
+    }
     if (core.store.outboxSize() > 0) this.scheduler.at("drain", now);
-    this.scheduler.at("feed", now + FEED_MS);
+    // Reconcile runs once whatever the state: it withdraws the maker's quotes of a market switched off meanwhile.
     this.scheduler.at("reconcile", now + 1_000);
+    this.run(now);
+  }
+
+  /** A switched-off market: its periodic tasks end and the maker withdraws its quotes (a drain still settles them). */
+  private async stop(): Promise<void> {
+    for (const task of ["feed", "reconcile", "traders"] as const) this.scheduler.drop(task);
+    this.exchange?.close();
+    await this.maker?.requote(null);
+  }
+
+  /** Arms the periodic tasks of an enabled market (those not already due). */
+  private run(now: number): void {
+    if (!this.core?.config.enabled) return;
+    if (!this.scheduler.has("feed")) this.scheduler.at("feed", now + FEED_MS);
+    if (!this.scheduler.has("reconcile")) this.scheduler.at("reconcile", now + RECONCILE_MS);
+    if (this.traders && !this.scheduler.has("traders")) this.scheduler.at("traders", now + this.traders.rule.nextGap());
   }
 
   private makeFeed(core: MarketCore, now: number): ReferenceFeed {
@@ -198,6 +234,7 @@ export class Market extends DurableObject<Env> {
         onMessage: (text) => feed.onMessage(text, Date.now()),
         onError: (err) => log("warn", "market_feed_connect_failed", { market: m.symbol, error: String(err) }),
       });
+      this.index = new IndexHistory({ symbol: m.feedSymbol, tickSize: m.tickSize, fetch: (url) => fetch(url) });
       return feed;
     }
     return new StaticFeed(start);
@@ -209,6 +246,18 @@ export class Market extends DurableObject<Env> {
   }
 
   // ---------------------------------------------------------------- RPC
+
+  /**
+   * Makes sure the market runs (the cron and each isolate's first request call it for every enabled market): the
+   * object boots if it was not running, re-reads its configuration and, when enabled, arms its alarm.
+   */
+  async wake(): Promise<WakeState> {
+    const core = this.market();
+    const fresh = await loadMarket(this.db, core.config.symbol);
+    if (fresh) core.setConfig(fresh);
+    this.run(Date.now());
+    return { symbol: core.config.symbol, enabled: core.config.enabled, next: this.scheduler.next() };
+  }
 
   /**
    * A user's order (POST /coin/trade): checked against the market's rules, stored, and answered with its id, at once
@@ -283,12 +332,12 @@ export class Market extends DurableObject<Env> {
     const m = core.config;
     const ref = core.reference();
     const { bid, ask } = core.top();
-    const live = ref !== null && this.referenceAt !== null;
+    const live = ref !== null && core.referenceAt !== null;
     return {
       symbol: m.symbol,
       enabled: m.enabled,
       reference: live ? priceText(m, ref) : null,
-      referenceAt: live ? this.referenceAt : null,
+      referenceAt: live ? core.referenceAt : null,
       bid: bid === null ? null : priceText(m, bid),
       ask: ask === null ? null : priceText(m, ask),
     };
@@ -307,6 +356,22 @@ export class Market extends DurableObject<Env> {
   candles(period: Period, from: number, to: number) {
     const core = this.market();
     return core.candles(period, from, to).map((c) => candleFrame(core.config, c));
+  }
+
+  /**
+   * The reference feed's own candles as an index line (GET /currency/index_kline), while the market has fewer than
+   * MIN_OWN_CANDLES of its own in the window; null otherwise, without an exchange feed, or when the exchange fails.
+   */
+  async indexKlines(period: Period, from: number, to: number): Promise<IndexKlines> {
+    const core = this.market();
+    if (!this.index || core.store.candles(period, from, to, MIN_OWN_CANDLES).length >= MIN_OWN_CANDLES) return null;
+    try {
+      const rows = await this.index.candles(period, from, to);
+      return { source: this.feed.kind, candles: rows.map((c) => candleFrame(core.config, c)) };
+    } catch (err) {
+      log("warn", "market_index_klines_failed", { market: core.config.symbol, error: String(err) });
+      return null;
+    }
   }
 
   ticker(): Ticker | null {
@@ -330,12 +395,19 @@ export class Market extends DurableObject<Env> {
     const core = this.core;
     if (!core) return;
     await this.scheduler.fire(
-      (task) => (task === "drain" ? this.drain() : task === "feed" ? this.feedTick() : this.reconcile()),
+      (task) => this.task(task),
       (task, err) => log("error", "market_task_failed", { market: core.config.symbol, task, error: String(err) }),
       // A pending outbox is always worth a try, whatever woke us.
       core.store.outboxSize() > 0 ? ["drain"] : [],
     );
     await this.copyTicker(false);
+  }
+
+  private task(task: Task): Promise<void> {
+    if (task === "drain") return this.drain();
+    if (task === "feed") return this.feedTick();
+    if (task === "traders") return this.tradersTick();
+    return this.reconcile();
   }
 
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */
@@ -389,23 +461,24 @@ export class Market extends DurableObject<Env> {
     await pushToUsers(this.env, this.db, byUser, this.uids);
   }
 
-  /** Moves the reference price, keeps reference_prices current and re-quotes the market maker. */
+  /** Moves the reference price, keeps reference_prices current and re-quotes the market maker (withdraws it when off). */
   private async feedTick(): Promise<void> {
     const core = this.market();
     const now = Date.now();
+    if (!core.config.enabled) return this.stop();
     this.scheduler.at("feed", now + FEED_MS);
     void this.exchange?.ensure(now);
     const ref = this.feed.tick(now);
     // A switched-off feed repeats the configured start price: that is no live price, so it never counts as fresh.
-    if (ref !== null && this.feed.kind !== "off") this.referenceAt = now;
+    if (ref !== null && this.feed.kind !== "off") core.referenceAt = now;
     if (ref !== null && ref !== core.reference()) {
       core.store.transaction(() => {
         core.setReference(ref);
         const saved = this.feed.save();
         if (saved) core.store.setMeta("feed", saved);
       });
-      // A market that never traded shows its reference price: republished at most every REFERENCE_PUBLISH_MS.
-      if (core.lastTrade() === null && now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
+      // The ticker carries the index price: republished when it moves, at most every REFERENCE_PUBLISH_MS.
+      if (now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
         this.lastReferencePublish = now;
         core.dirty.ticker = true;
         this.roomPacer?.request();
@@ -418,13 +491,17 @@ export class Market extends DurableObject<Env> {
     await this.maker?.requote(ref);
   }
 
-  /** Re-submits orders whose place call never arrived; refreshes the configuration. */
+  /**
+   * Re-submits orders whose place call never arrived; refreshes the configuration. A market found switched off
+   * withdraws its maker's quotes and is not reconciled again until wake() starts it.
+   */
   private async reconcile(): Promise<void> {
     const core = this.market();
-    this.scheduler.at("reconcile", Date.now() + RECONCILE_MS);
     core.store.pruneIdem(Date.now() - IDEM_KEEP_MS);
     const fresh = await loadMarket(this.db, core.config.symbol);
     if (fresh) core.setConfig(fresh);
+    if (core.config.enabled) this.scheduler.at("reconcile", Date.now() + RECONCILE_MS);
+    else await this.stop();
     const rows = await pendingOrders(this.db, core.config.id, Date.now() - PENDING_GRACE_MS);
     for (const r of rows) {
       if (core.order(r.id).known) continue;
@@ -434,6 +511,23 @@ export class Market extends DurableObject<Env> {
         log("error", "market_reconcile_failed", { order: r.id, error: String(err) });
       }
     }
+  }
+
+  /** One order of the simulated traders, through submit() like any user's; then the next one is armed. */
+  private async tradersTick(): Promise<void> {
+    const core = this.market();
+    const t = this.traders;
+    if (!t || !core.config.enabled) return;
+    this.scheduler.at("traders", Date.now() + t.rule.nextGap());
+    const order = t.rule.nextOrder(core.config, t.owners, {
+      ref: core.reference(),
+      last: core.lastTrade()?.price ?? null,
+      top: core.top(),
+    });
+    core.store.setMeta("traders", JSON.stringify(t.rule.state()));
+    if (!order) return;
+    const result = await this.submit(order);
+    if ("error" in result) log("warn", "market_sim_trader_refused", { market: core.config.symbol, code: result.error.code });
   }
 
   // ---------------------------------------------------------------- publishing
@@ -484,12 +578,11 @@ export class Market extends DurableObject<Env> {
     if (!force && now - this.lastTickerCopy.at < TICKER_COPY_MS) return;
     const t = this.ticker();
     if (!t) return;
-    const ref = core.reference();
-    const text = JSON.stringify({ ...t, time: 0, ref });
+    const text = JSON.stringify({ ...t, time: 0, index_time: 0 });
     if (text === this.lastTickerCopy.text && now - this.lastTickerCopy.at < 60_000) return;
     this.lastTickerCopy = { at: now, text };
     try {
-      await writeTicker(this.db, core.config.id, t, ref === null ? "" : priceText(core.config, ref));
+      await writeTicker(this.db, core.config.id, t);
     } catch (err) {
       log("warn", "market_ticker_copy_failed", { market: core.config.symbol, error: String(err) });
     }

@@ -130,6 +130,9 @@ export type Quotation = {
   high: string;
   low: string;
   volume: string; // 24 h base volume
+  /** The reference (index) price from the market's feed and when the feed last gave it (epoch ms); "" and 0 when none. */
+  index_price: string;
+  index_time: number;
   price_precision: number;
   amount_precision: number;
   /** Fractions ("0.001" = 0.1 %), also in GET /currency/market_info. */
@@ -140,7 +143,13 @@ export type Quotation = {
 /** GET /currency/quotation_new answers one group per quote currency. */
 export type QuotationGroup = { id: number; name: string; quotation: Quotation[] };
 
-export type Candle = { time: number; open: string; high: string; low: string; close: string; volume: string };
+/** `simulated: true` marks a candle that is (partly) simulated history: local development and tests only, never production. */
+export type Candle = { time: number; open: string; high: string; low: string; close: string; volume: string; simulated?: true };
+/**
+ * GET /currency/index_kline: the reference feed's own candle history (an exchange's public klines), drawn as a labelled
+ * index line while the market has too few trades of its own; `null` when the market does not need one or has no feed history.
+ */
+export type IndexKlines = { source: string; candles: Candle[] } | null;
 export type DepthLevel = [price: string, qty: string];
 export type Depth = { bids: DepthLevel[]; asks: DepthLevel[] };
 export type PublicTrade = { id: string; price: string; qty: string; side: "buy" | "sell"; time: number };
@@ -218,7 +227,9 @@ export type TransferFee = {
  * On connect a market room sends its ticker, depth and recent trades; the ALL room its tickers.
  * `time` on a frame is when the Market object published it (epoch ms).
  */
-export type Ticker = Pick<Quotation, "symbol" | "now_price" | "change" | "high" | "low" | "volume"> & { time: number };
+export type Ticker = Pick<Quotation, "symbol" | "now_price" | "change" | "high" | "low" | "volume" | "index_price" | "index_time"> & {
+  time: number;
+};
 
 export const marketRoomInbound = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ping") }),

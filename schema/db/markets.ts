@@ -151,7 +151,9 @@ export const marketTickers = sqliteTable("market_tickers", {
   volume: text("volume").notNull(),
   /** Percent with sign, two decimals: "+1.23". */
   change: text("change").notNull(),
+  /** The index (reference) price from the market's feed, "" when it has no live one, and when the feed gave it (epoch ms, 0 when none). */
   refPrice: text("ref_price").notNull().default(""),
+  refAt: integer("ref_at").notNull().default(0),
   updatedAt: integer("updated_at").notNull(),
 });
 

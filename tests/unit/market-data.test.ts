@@ -9,6 +9,8 @@ const candle = (time: number, close: string): Candle => ({ time, open: "1", high
 const ticker = (symbol: string, time: number): Ticker => ({
   symbol,
   now_price: "1",
+  index_price: "1",
+  index_time: time,
   change: "0",
   high: "1",
   low: "1",

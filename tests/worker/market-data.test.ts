@@ -5,7 +5,7 @@ import type { Candle, MarketInfo, PublicTrade, QuotationGroup } from "../../sche
 import * as tables from "../../schema/db/index.ts";
 import { api, createUser } from "./helpers.ts";
 import { fund } from "./money-helpers.ts";
-import { BTC, USDT, balance, db, placed, seedMarkets, settle, trader } from "./market-helpers.ts";
+import { BTC, USDT, balance, clearHistory, db, placed, seedMarkets, settle, trader } from "./market-helpers.ts";
 
 const BTC_1 = 100_000_000;
 const USDT_1 = 1_000_000;
@@ -65,7 +65,8 @@ describe("public market data", () => {
   });
 
   it("depth, trades, candles and the ticker come from the market's own orders and trades", async () => {
-    // XRP/USDT (match id 4): tick 0.0001, lot 0.1; nobody else trades it in this file.
+    // XRP/USDT (match id 4): tick 0.0001, lot 0.1; nobody else trades it in this file, and its simulated history is gone.
+    await clearHistory("XRP-USDT");
     const seller = await trader();
     await fund(seller.id, XRP, 10_000 * USDT_1); // 10,000 XRP (6 decimals)
     const buyer = await trader({ usdt: 10_000 * USDT_1 });

@@ -11,7 +11,16 @@ export function applyTickers(groups: QuotationGroup[], live: Record<string, Tick
 
 export function withTicker(q: Quotation, t: Ticker | undefined): Quotation {
   if (!t) return q;
-  return { ...q, now_price: t.now_price, change: t.change, high: t.high, low: t.low, volume: t.volume };
+  return {
+    ...q,
+    now_price: t.now_price,
+    change: t.change,
+    high: t.high,
+    low: t.low,
+    volume: t.volume,
+    index_price: t.index_price,
+    index_time: t.index_time,
+  };
 }
 
 /** Writes tickers into the live map (newest per symbol wins). */

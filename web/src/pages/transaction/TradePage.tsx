@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { apiSymbol, type Quotation, roomName } from "../../features/market/api.ts";
+import { apiSymbol, fetchIndexKlines, type Quotation, roomName } from "../../features/market/api.ts";
 import { chartPeriodAtom, lastSymbolAtom } from "../../features/market/atoms.ts";
 import { mergeOpenOrder, useOrderUpdates } from "../../features/market/orderStream.ts";
 import { cancelOrder, openOrdersQuery, type SpotOrder, spotBalancesQuery } from "../../features/market/orders.ts";
@@ -48,6 +48,12 @@ export default function TradePage() {
   // Public market data: read through the cache by pair, then the room's frames (so nothing of the
   // previous pair shows after a switch) ---------------------------------------------------------------
   const market = useMarketData(symbol, period, { live: known });
+  // The reference feed's candles as an index line, while the market has few of its own (production); a failure is no line.
+  const index = useQuery({
+    key: [Q.market, symbol, "index", period],
+    load: () => fetchIndexKlines(symbol, period).catch(() => null),
+    staleTime: 60_000,
+  });
 
   // The user's balances and open orders for this pair ------------------------------------------------
   const base = pair?.currency_name ?? "";
@@ -162,6 +168,7 @@ export default function TradePage() {
       <ChartPanel
         candles={market.candles}
         candleKey={market.candles.key}
+        index={index.data ?? null}
         depth={market.depth}
         precision={pair.price_precision}
         onRetry={market.reloadCandles}
