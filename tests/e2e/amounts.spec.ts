@@ -106,3 +106,71 @@ test("a transfer of '1,000' typed in English moves one thousand, never one", asy
     await expect(page.getByText(/^More than available/)).toBeVisible();
   }
 });
+
+/** A 1×1 PNG, the payment voucher. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+/** An ERC20 transaction hash (0x and 64 hex characters); the request that would claim it is answered here. */
+const TX_HASH = `0x${"ab".repeat(32)}`;
+
+/**
+ * Opens the USDT deposit form (ERC20, its first network) and answers its request in the
+ * browser, so nothing is recorded; returns the amounts the page sent.
+ */
+async function openDeposit(page: Page): Promise<string[]> {
+  const sent: string[] = [];
+  await page.route("**/api/wallet/charge_req", async (route) => {
+    sent.push(new URLSearchParams(route.request().postData() ?? "").get("amount") ?? "");
+    await route.fulfill({ json: { type: "ok", message: "ok" } });
+  });
+  await page.goto("/#/fund/receive?currency=3");
+  await expect(page.getByTestId("deposit-address")).toHaveText("0xDe0000000000000000000000000000000000dE03");
+  await page.getByTestId("deposit-tx-hash").fill(TX_HASH);
+  await page.locator('input[type="file"]').setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByTestId("deposit-voucher").locator("img")).toBeVisible();
+  return sent;
+}
+
+test("a deposit of '1,000' typed in English is reported as one thousand (the issue's original report)", async ({ browser, request }) => {
+  const page = await sessionPage(browser, await login(request), "en");
+  const sent = await openDeposit(page);
+  await page.getByTestId("deposit-amount").fill("1,000");
+  await expect(page.getByTestId("deposit-amount")).toHaveValue("1,000");
+  await page.getByRole("button", { name: "Submit deposit" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`You sent 1,000 USDT over ERC20 in transaction ${TX_HASH}.`);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect.poll(() => sent).toEqual(["1000"]);
+  await page.context().close();
+});
+
+test("a deposit of '1,000' typed in French is one, never one thousand; '1.000' is refused before sending", async ({ browser, request }) => {
+  const page = await sessionPage(browser, await login(request), "fra");
+  const sent = await openDeposit(page);
+  await page.getByTestId("deposit-amount").fill("1.000");
+  await page.getByRole("button", { name: "Déclarer le dépôt" }).click();
+  await expect(
+    page.getByText("Écrivez les montants ainsi : 1 234,56 (« , » avant les décimales, milliers par groupes de trois)"),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  await page.getByTestId("deposit-amount").fill("1,000");
+  await page.getByRole("button", { name: "Déclarer le dépôt" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`Vous avez envoyé 1 USDT via ERC20 dans la transaction ${TX_HASH}.`);
+  await dialog.getByRole("button", { name: "Confirmer" }).click();
+  await expect.poll(() => sent).toEqual(["1"]);
+  await page.context().close();
+});
+
+test("a conversion of '1,000' typed in English is quoted for one thousand", async ({ browser, request }) => {
+  const page = await sessionPage(browser, await login(request), "en");
+  await page.goto("/#/fund/transfer");
+  await page.getByTestId("convert-from").selectOption({ label: "USDT" });
+  const quoted = page.waitForRequest(
+    (r) => r.url().endsWith("/api/user/getTransferFee") && new URLSearchParams(r.postData() ?? "").get("number") === "1000",
+  );
+  await page.getByTestId("convert-amount").fill("1,000");
+  await quoted;
+  await expect(page.getByTestId("convert-amount")).toHaveValue("1,000");
+  await page.context().close();
+});

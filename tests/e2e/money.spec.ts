@@ -507,11 +507,17 @@ test("coin conversion: the page locks a quote with its countdown, and confirming
     multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: voucherPng() } },
   });
   const voucherUrl = ((await upload.json()) as Envelope<string>).message;
-  await apiPost(request, "/wallet/charge_req", { account: voucherUrl, amount: "500", currency: "USDT", chain: "TRC20" }, token);
+  const txHash = `c${stamp.toString(16)}`.padStart(64, "0");
+  await apiPost(
+    request,
+    "/wallet/charge_req",
+    { account: voucherUrl, amount: "500", currency: "USDT", chain: "TRC20", tx_hash: txHash },
+    token,
+  );
   const queue = await request.get("/api/admin/deposits?status=pending&limit=50", { headers: { Authorization: operatorToken } });
   const pending = ((await queue.json()) as Envelope<{ data: { id: number; email: string }[] }>).message.data;
   const deposit = pending.find((d) => d.email === email)!;
-  await apiPost(request, "/admin/deposits/confirm", { id: String(deposit.id) }, operatorToken);
+  await apiPost(request, "/admin/deposits/confirm", { id: String(deposit.id), amount: "500" }, operatorToken);
 
   const user = await sessionPage(browser, token);
 

@@ -10,11 +10,14 @@ import { mutation } from "../../lib/query/mutation.ts";
 
 export type { AdminDeposit, AdminUserDetail, AdminUserSummary, AdminWithdrawal, AuditItem, KycQueueItem, Paged };
 
+/** A decision changes the queues, their counts and the user's figures: everything the console has read. */
+const DECISION_KEYS = [[Q.admin]];
+
 export type KycQueueStatus = "auditing" | "hasaudit" | "failed";
 export const fetchKycQueue = (status: KycQueueStatus, page: number, limit = 20) =>
   get<Paged<KycQueueItem>>("/admin/kyc", { status, page, limit }, { silent: true });
-export const approveKyc = (id: number) => post<string>("/admin/kyc/approve", { id });
-export const rejectKyc = (id: number, reason: string) => post<string>("/admin/kyc/reject", { id, reason });
+export const approveKyc = mutation((id: number) => post<string>("/admin/kyc/approve", { id }), DECISION_KEYS);
+export const rejectKyc = mutation((id: number, reason: string) => post<string>("/admin/kyc/reject", { id, reason }), DECISION_KEYS);
 
 export const searchUsers = (q: string, page: number, limit = 20) =>
   get<Paged<AdminUserSummary>>("/admin/users", { q, page, limit }, { silent: true });
@@ -28,20 +31,30 @@ export const fetchAudit = (page: number, limit = 20) => get<Paged<AuditItem>>("/
 export type DepositStatus = "pending" | "confirmed" | "rejected" | "all";
 export const fetchDeposits = (status: DepositStatus, page: number, limit = 20) =>
   get<Paged<AdminDeposit>>("/admin/deposits", { status, page, limit }, { silent: true });
-/** Decisions that move money carry an Idempotency-Key: a retry answers the first result. */
-/** `amount`: what the operator verified on-chain (at most the declared amount; "0" rejects). */
-export const confirmDeposit = (id: number, amount: string, idempotencyKey: string) =>
-  post<string>("/admin/deposits/confirm", { id, amount }, { idempotencyKey });
-export const rejectDeposit = (id: number, reason: string, idempotencyKey: string) =>
-  post<string>("/admin/deposits/reject", { id, reason }, { idempotencyKey });
+/**
+ * Decisions that move money carry an Idempotency-Key: a retry answers the first result.
+ * `amount`: what the operator verified on-chain (at most the declared amount; "0" rejects).
+ */
+export const confirmDeposit = mutation(
+  (id: number, amount: string, idempotencyKey: string) => post<string>("/admin/deposits/confirm", { id, amount }, { idempotencyKey }),
+  DECISION_KEYS,
+);
+export const rejectDeposit = mutation(
+  (id: number, reason: string, idempotencyKey: string) => post<string>("/admin/deposits/reject", { id, reason }, { idempotencyKey }),
+  DECISION_KEYS,
+);
 
 export type WithdrawalStatus = "reviewing" | "approved" | "rejected" | "all";
 export const fetchWithdrawals = (status: WithdrawalStatus, page: number, limit = 20) =>
   get<Paged<AdminWithdrawal>>("/admin/withdrawals", { status, page, limit }, { silent: true });
-export const approveWithdrawal = (id: number, idempotencyKey: string) =>
-  post<string>("/admin/withdrawals/approve", { id }, { idempotencyKey });
-export const rejectWithdrawal = (id: number, reason: string, idempotencyKey: string) =>
-  post<string>("/admin/withdrawals/reject", { id, reason }, { idempotencyKey });
+export const approveWithdrawal = mutation(
+  (id: number, idempotencyKey: string) => post<string>("/admin/withdrawals/approve", { id }, { idempotencyKey }),
+  DECISION_KEYS,
+);
+export const rejectWithdrawal = mutation(
+  (id: number, reason: string, idempotencyKey: string) => post<string>("/admin/withdrawals/reject", { id, reason }, { idempotencyKey }),
+  DECISION_KEYS,
+);
 
 export type AdminCurrency = {
   id: number;

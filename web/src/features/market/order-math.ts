@@ -8,15 +8,6 @@ import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
 
 const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
 
-/**
- * Kept for the conversion page until it types through AmountInput: it no longer
- * rewrites what was typed (a comma once became a point, so "1,000" was read as 1);
- * it only bounds the length, and a text that is not a plain decimal fails the check.
- */
-export function sanitizeDecimal(text: string): string {
-  return text.slice(0, 40);
-}
-
 export type Side = "buy" | "sell";
 
 /**

@@ -1,6 +1,6 @@
 import type { DepositRecordItem, Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
 import { get, post, type RequestOptions } from "../../lib/api.ts";
-import { type QueryDef, queryClient } from "../../lib/query/client.ts";
+import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
 import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
@@ -22,12 +22,6 @@ export const walletQuery = (owner: string): QueryDef<WalletList> => ({
   load: () => post<WalletList>("/wallet/list", {}, { silent: true, background: true }),
   staleTime: WALLET_CACHE_MS,
 });
-
-/**
- * Kept for the deposit and withdrawal pages until they are converted: their requests
- * (requestDeposit, requestWithdrawal) already invalidate the wallet.
- */
-export const invalidateWallet = () => void queryClient.invalidate([Q.wallet]);
 
 /** One coin's row in one account: available, frozen (locked) and its value in USDT. */
 export type Holding = {
@@ -129,7 +123,7 @@ export const requestDeposit = mutation(
     post<string>(
       "/wallet/charge_req",
       { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain, tx_hash: input.txHash },
-      { idempotencyKey },
+      { idempotencyKey, silent: true },
     ),
   [[Q.deposits], [Q.wallet]],
 );
@@ -153,7 +147,7 @@ export const requestWithdrawal = mutation(
         pay_password: input.pay_password,
         code: input.code,
       },
-      { idempotencyKey },
+      { idempotencyKey, silent: true },
     ),
   [...BALANCE_KEYS, [Q.withdrawals]],
 );

@@ -48,7 +48,7 @@ export const walletAddressesQuery = (owner: string): QueryDef<Paged<WalletAddres
 /** POST /user/wallet/save, re-authenticated by `login_password` or `code` (a "security" code to the account's own address). */
 export const saveAddress = mutation(
   (input: { currency: number; name: string; address: string; login_password?: string; code?: string }) =>
-    post<string>("/user/wallet/save", input),
+    post<string>("/user/wallet/save", input, { silent: true }),
   [[Q.walletAddresses]],
 );
 export const deleteAddress = mutation((id: number) => post<string>("/user/wallet/del", { id }), [[Q.walletAddresses]]);

@@ -53,6 +53,21 @@ const SERVER_FIELDS: Record<string, readonly string[]> = {
   NICKNAME_LENGTH: ["nickname"],
   SIGNATURE_LENGTH: ["signature"],
   TEXT_INVALID_CHARACTERS: ["nickname", "signature"],
+  TX_HASH_REQUIRED: ["tx_hash"],
+  TX_HASH_INVALID: ["tx_hash"],
+  TX_HASH_WRONG_FORMAT: ["tx_hash"],
+  TX_HASH_ALREADY_USED: ["tx_hash"],
+  VOUCHER_INVALID: ["voucher"],
+  VOUCHER_ALREADY_USED: ["voucher"],
+  PAY_PASSWORD_WRONG: ["pay_password"],
+  WITHDRAW_CODE_REQUIRED: ["code"],
+  WITHDRAW_ADDRESS_NOT_SAVED: ["destination"],
+  WITHDRAW_ADDRESS_NOT_YET_USABLE: ["destination"],
+  WALLET_ADDRESS_REQUIRED: ["address"],
+  WALLET_ADDRESS_INVALID: ["address"],
+  WALLET_ADDRESS_UNSUPPORTED: ["address"],
+  WALLET_ADDRESS_DUPLICATE: ["address"],
+  WALLET_ADDRESS_NAME_LENGTH: ["name"],
 };
 
 /**

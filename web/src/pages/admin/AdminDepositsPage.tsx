@@ -11,7 +11,7 @@ import { QueuePage } from "./QueuePage.tsx";
 
 const STATUS_CLASS = { pending: "warn", confirmed: "up", rejected: "down" } as const;
 
-function DepositCard({ item, onDecided }: { item: AdminDeposit; onDecided: () => void }) {
+function DepositCard({ item }: { item: AdminDeposit }) {
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
@@ -43,7 +43,6 @@ function DepositCard({ item, onDecided }: { item: AdminDeposit; onDecided: () =>
       message: t("admin.deposits.rejectMessage", { amount: figure, user: who }),
       run: (reason, key) => rejectDeposit(item.id, reason, key),
     },
-    onDecided,
   });
 
   return (

@@ -67,7 +67,7 @@ function Destination({ item }: { item: AdminWithdrawal }) {
   );
 }
 
-function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided: () => void }) {
+function WithdrawalCard({ item }: { item: AdminWithdrawal }) {
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
@@ -89,7 +89,6 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
       message: t("admin.withdrawals.rejectMessage", { amount: figure, user: who }),
       run: (reason, key) => rejectWithdrawal(item.id, reason, key),
     },
-    onDecided,
   });
 
   return (

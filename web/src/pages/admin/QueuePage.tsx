@@ -22,8 +22,8 @@ export function QueuePage<S extends string, T extends { id: number }>({
   statuses: readonly [S, ...S[]];
   label: (status: S) => string;
   load: (status: S, page: number) => Promise<Paged<T>>;
-  /** One request, with what to call once it was decided. */
-  Card: ComponentType<{ item: T; onDecided: () => void }>;
+  /** One request (its decisions invalidate the queue, which is then read again). */
+  Card: ComponentType<{ item: T }>;
 }) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<S>(statuses[0]);
@@ -38,7 +38,7 @@ export function QueuePage<S extends string, T extends { id: number }>({
         {(items) => (
           <div className="admin-grid">
             {items.map((item) => (
-              <Card key={item.id} item={item} onDecided={list.reload} />
+              <Card key={item.id} item={item} />
             ))}
           </div>
         )}

@@ -6,13 +6,16 @@ import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState } from "../../components/States.tsx";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { fetchCoinInfo, fetchDepositAddresses, invalidateWallet, requestDeposit } from "../../features/wallet/api.ts";
-import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { fetchCoinInfo, fetchDepositAddresses, requestDeposit } from "../../features/wallet/api.ts";
+import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { QrCode } from "../../features/wallet/components/QrCode.tsx";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
+import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
+import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
+import { useForm } from "../../lib/form/useForm.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
@@ -35,13 +38,10 @@ export default function ReceivePage() {
     load: async () => (valid ? Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency)]) : null),
   });
   const [chainIndex, setChainIndex] = useState(0);
-  const [value, setValue] = useState("");
-  const [voucher, setVoucher] = useState("");
-  const [txHash, setTxHash] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; voucher?: string; txHash?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ amount: "", tx_hash: "", voucher: "" });
+  // Stays true once the request went through, while the page waits to leave for the records.
+  const [sent, setSent] = useState(false);
   const idem = useIdempotencyKey();
-  const amountMessage = useAmountMessage();
 
   if (!valid || !query.data) {
     return <CoinPageState title={t("fund.receive.title")} purpose="receive" valid={valid} error={query.error} onRetry={query.reload} />;
@@ -54,10 +54,15 @@ export default function ReceivePage() {
   const network = current?.chain || coin;
 
   /** The hash is checked against the network's format here and again by the server. */
-  const txHashError = (text: string) => {
-    if (!text.trim()) return t("fund.receive.txHashRequired");
-    return canonicalTxHash(network, text) ? undefined : t(`fund.receive.txHashFormat.${txHashFormat(network)}`, { chain: network });
+  const txHashError = (text: string): FieldMessage | undefined => {
+    if (!text.trim()) return { key: "fund.receive.txHashRequired" };
+    return canonicalTxHash(network, text)
+      ? undefined
+      : { key: `fund.receive.txHashFormat.${txHashFormat(network)}`, values: { chain: network } };
   };
+  const { values, errors } = form;
+  const message = (field: keyof typeof errors) => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
+  const busy = form.submitting || sent;
 
   const change = (patch: () => void) => {
     idem.reset();
@@ -69,29 +74,28 @@ export default function ReceivePage() {
     toast((await copyText(current.address)) ? t("common.copied") : t("fund.receive.copyFailed"));
   };
 
-  const submit = async (e: FormEvent) => {
+  const check = (): FieldErrors<keyof typeof values> => ({
+    amount: amountIssueMessage(amountIssue(values.amount, { decimals }), { coin, decimals }),
+    tx_hash: txHashError(values.tx_hash),
+    voucher: values.voucher ? undefined : { key: "fund.receive.voucherRequired" },
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      amount: amountMessage(amountIssue(value, { decimals }), { coin, decimals }),
-      voucher: voucher ? undefined : t("fund.receive.voucherRequired"),
-      txHash: txHashError(txHash),
-    };
-    setErrors(next);
-    if (next.amount || next.voucher || next.txHash) return;
-    const ok = await confirmDialog({
-      title: t("fund.receive.confirmTitle"),
-      message: t("fund.receive.confirmMessage", { amount: value, coin, chain: network, hash: txHash.trim() }),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      toast(await requestDeposit({ voucher, amount: value, currency, chain: current?.chain ?? "", txHash: txHash.trim() }, idem.current()));
+    const txHash = values.tx_hash.trim();
+    void form.submit(check, async () => {
+      const ok = await confirmDialog({
+        title: t("fund.receive.confirmTitle"),
+        message: t("fund.receive.confirmMessage", { amount: amount(values.amount), coin, chain: network, hash: txHash }),
+      });
+      if (!ok) return;
+      // The request invalidates the wallet and the deposit records the page goes to; a retry reuses the same key.
+      const chain = current?.chain ?? "";
+      toast(await requestDeposit({ voucher: values.voucher, amount: values.amount, currency, chain, txHash }, idem.current()));
       idem.reset();
-      invalidateWallet();
+      setSent(true);
       later(() => navigate("/fund/receive_withdraw_record?tab=deposit", { replace: true }), REDIRECT_DELAY_MS);
-    } catch {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -152,8 +156,8 @@ export default function ReceivePage() {
           <p className="faint">{t("fund.receive.requestIntro")}</p>
           <AmountField
             label={t("fund.receive.amount")}
-            value={value}
-            onChange={(v) => change(() => setValue(v))}
+            value={values.amount}
+            onChange={(v, why) => change(() => form.amount("amount").onChange(v, why))}
             unit={coin}
             decimals={decimals}
             error={errors.amount}
@@ -169,23 +173,23 @@ export default function ReceivePage() {
               autoCapitalize="off"
               spellCheck={false}
               maxLength={TX_HASH_MAX + 2}
-              value={txHash}
+              value={values.tx_hash}
               placeholder={t(`fund.receive.txHashPlaceholder.${txHashFormat(network)}`)}
-              onChange={(e) => change(() => setTxHash(e.target.value))}
-              aria-invalid={Boolean(errors.txHash)}
+              onChange={(e) => change(() => form.set("tx_hash")(e.target.value))}
+              aria-invalid={Boolean(errors.tx_hash)}
               disabled={busy}
               data-testid="deposit-tx-hash"
             />
-            <span className="field-error" role={errors.txHash ? "alert" : undefined}>
-              {errors.txHash}
+            <span className="field-error" role={errors.tx_hash ? "alert" : undefined}>
+              {message("tx_hash")}
             </span>
           </div>
           <ImageUpload
             label={t("fund.receive.voucher")}
-            value={voucher}
-            onChange={(url) => change(() => setVoucher(url))}
+            value={values.voucher}
+            onChange={(url) => change(() => form.set("voucher")(url))}
             privateFile
-            error={errors.voucher}
+            error={message("voucher")}
             disabled={busy}
             testId="deposit-voucher"
           />

@@ -11,6 +11,8 @@ import { userAtom } from "../../features/session/atoms.ts";
 import { canWithdraw, coinsQuery } from "../../features/wallet/api.ts";
 import { addressMatches, chainsForCurrency, saveAddress } from "../../features/wallet/destinations.ts";
 import { useLater } from "../../hooks/useLater.ts";
+import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
+import { useForm } from "../../lib/form/useForm.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
@@ -27,54 +29,48 @@ export default function AddWalletPage() {
   const [params] = useSearchParams();
   const ids = { coin: useId(), name: useId(), address: useId() };
   const coins = useQuery(coinsQuery);
-  const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
-  const [name, setName] = useState("");
-  const [address, setAddress] = useState("");
-  const [errors, setErrors] = useState<{ coin?: string; name?: string; address?: string; proof?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ currency: params.get("currency") ?? "", name: "", address: "", login_password: "", code: "" });
+  const { values, set, errors } = form;
+  const message = (field: keyof typeof errors) => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
+  // Stays true once the address was saved, while the page waits to go back.
+  const [sent, setSent] = useState(false);
+  const busy = form.submitting || sent;
   const user = useAtomValue(userAtom);
   const [chosen, setMode] = useState<ReauthMode | null>(null);
   const mode = chosen ?? (user ? reauthModes(user)[0] : undefined) ?? "password";
-  const [proof, setProof] = useState({ login_password: "", code: "" });
-  const setProofField = (key: "login_password" | "code") => (value: string) => {
-    setProof((p) => ({ ...p, [key]: value }));
-    setErrors((e) => ({ ...e, proof: undefined }));
-  };
 
   const list = (coins.data ?? []).filter((c) => canWithdraw(c) && chainsForCurrency(c.name));
-  const coin = list.find((c) => c.id === currency);
+  const coin = list.find((c) => String(c.id) === values.currency);
   const chains = coin ? chainsForCurrency(coin.name) : null;
+  const name = values.name.trim();
+  const address = values.address.trim();
 
-  const submit = async (e: FormEvent) => {
+  const check = (): FieldErrors<keyof typeof values> => ({
+    currency: coin ? undefined : { key: "fund.addresses.pickCoin" },
+    name: !name
+      ? { key: "fund.addresses.nameRequired" }
+      : [...name].length > WALLET_NAME_MAX
+        ? { key: "fund.addresses.nameTooLong", values: { max: WALLET_NAME_MAX } }
+        : undefined,
+    address: !address
+      ? { key: "fund.addresses.addressRequired" }
+      : chains && !addressMatches(chains, address)
+        ? {
+            key: "fund.addresses.addressInvalid",
+            values: { coin: coin!.name, formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / ") },
+          }
+        : undefined,
+    login_password: mode === "password" && !values.login_password.trim() ? { key: "security.reauth.passwordPlaceholder" } : undefined,
+    code: mode === "code" && !values.code.trim() ? { key: "security.withdraw.codeRequired" } : undefined,
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = address.trim();
-    const next = {
-      coin: coin ? undefined : t("fund.addresses.pickCoin"),
-      name: !name.trim()
-        ? t("fund.addresses.nameRequired")
-        : [...name.trim()].length > WALLET_NAME_MAX
-          ? t("fund.addresses.nameTooLong", { max: WALLET_NAME_MAX })
-          : undefined,
-      address: !trimmed
-        ? t("fund.addresses.addressRequired")
-        : chains && !addressMatches(chains, trimmed)
-          ? t("fund.addresses.addressInvalid", {
-              coin: coin!.name,
-              formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / "),
-            })
-          : undefined,
-      proof: (mode === "password" ? proof.login_password : proof.code).trim() ? undefined : t("security.withdraw.codeRequired"),
-    };
-    if (mode === "password" && next.proof) next.proof = t("security.reauth.passwordPlaceholder");
-    setErrors(next);
-    if (next.coin || next.name || next.address || next.proof) return;
-    setBusy(true);
-    try {
-      toast(await saveAddress({ currency: coin!.id, name: name.trim(), address: trimmed, ...proofFields(mode, proof) }));
+    void form.submit(check, async () => {
+      toast(await saveAddress({ currency: coin!.id, name, address, ...proofFields(mode, values) }));
+      setSent(true);
       later(() => (history.length > 1 ? navigate(-1) : navigate("/setting/wallet", { replace: true })), REDIRECT_DELAY_MS);
-    } catch {
-      setBusy(false);
-    }
+    });
   };
 
   let body;
@@ -88,9 +84,9 @@ export default function AddWalletPage() {
           <select
             id={ids.coin}
             className="input"
-            value={currency ?? ""}
-            onChange={(e) => setCurrency(Number(e.target.value) || null)}
-            aria-invalid={Boolean(errors.coin)}
+            value={values.currency}
+            onChange={(e) => set("currency")(e.target.value)}
+            aria-invalid={Boolean(errors.currency)}
             data-testid="address-coin"
           >
             <option value="">{t("fund.addresses.pickCoin")}</option>
@@ -100,8 +96,8 @@ export default function AddWalletPage() {
               </option>
             ))}
           </select>
-          <span className="field-error" role={errors.coin ? "alert" : undefined}>
-            {errors.coin}
+          <span className="field-error" role={errors.currency ? "alert" : undefined}>
+            {message("currency")}
           </span>
         </div>
         <div className="field">
@@ -109,15 +105,15 @@ export default function AddWalletPage() {
           <input
             id={ids.name}
             className="input"
-            value={name}
+            value={values.name}
             maxLength={WALLET_NAME_MAX + 10}
             placeholder={t("fund.addresses.namePlaceholder")}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => set("name")(e.target.value)}
             aria-invalid={Boolean(errors.name)}
             data-testid="address-name"
           />
           <span className="field-error" role={errors.name ? "alert" : undefined}>
-            {errors.name}
+            {message("name")}
           </span>
         </div>
         <div className="field">
@@ -126,16 +122,16 @@ export default function AddWalletPage() {
             id={ids.address}
             className="input textarea mono"
             rows={3}
-            value={address}
+            value={values.address}
             autoComplete="off"
             spellCheck={false}
             placeholder={chains ? chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / ") : t("fund.addresses.addressPlaceholder")}
-            onChange={(e) => setAddress(e.target.value)}
+            onChange={(e) => set("address")(e.target.value)}
             aria-invalid={Boolean(errors.address)}
             data-testid="address-address"
           />
           <span className="field-error" role={errors.address ? "alert" : undefined}>
-            {errors.address}
+            {message("address")}
           </span>
         </div>
         <p className="faint">{t("fund.addresses.checkHint")}</p>
@@ -148,12 +144,12 @@ export default function AddWalletPage() {
             scene="security"
             mode={mode}
             onMode={setMode}
-            password={proof.login_password}
-            onPassword={setProofField("login_password")}
-            passwordError={mode === "password" && errors.proof ? { text: errors.proof } : undefined}
-            code={proof.code}
-            onCode={setProofField("code")}
-            codeError={mode === "code" && errors.proof ? { text: errors.proof } : undefined}
+            password={values.login_password}
+            onPassword={set("login_password")}
+            passwordError={errors.login_password}
+            code={values.code}
+            onCode={set("code")}
+            codeError={errors.code}
           />
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -17,9 +18,14 @@ import {
   secondsLeft,
 } from "../../features/market/convert.ts";
 import { IconSwapVertical } from "../../features/market/icons.tsx";
-import { sanitizeDecimal } from "../../features/market/order-math.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { amountIssue } from "../../features/wallet/amount.ts";
+import { amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { ApiFailure } from "../../lib/api.ts";
+import { AmountInput } from "../../lib/form/AmountInput.tsx";
+import { type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
+import { useForm } from "../../lib/form/useForm.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec, fixed } from "../../lib/decimal.ts";
@@ -27,11 +33,12 @@ import { confirmDialog, toast } from "../../lib/ui.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
 
-const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
+/** Decimals a converted amount may have. */
+const DECIMALS = 8;
 /** Shown amounts: up to 8 decimals, trailing zeros dropped. */
-const show = (value: string) => fixed(value, 8).replace(/\.?0+$/, "");
-/** What the page asks the server to quote: the amount only once it is a plain positive number. */
-const quotable = (text: string) => (PLAIN.test(text) && dec(text).gt(0) && dec(text).decimalPlaces() <= 8 ? text : undefined);
+const show = (value: string) => fixed(value, DECIMALS).replace(/\.?0+$/, "");
+/** What the page asks the server to quote: the amount (canonical, from AmountInput) only once it is a positive number it may have. */
+const quotable = (value: string) => (amountIssue(value, { decimals: DECIMALS }) === null ? value : undefined);
 
 type QuoteState = {
   /** from-to-number the answer belongs to. */
@@ -114,18 +121,16 @@ export default function TransferPage() {
   const { t } = useTranslation();
   const ids = { from: useId(), to: useId(), amount: useId() };
   const [params] = useSearchParams();
-  const [reloadKey, setReloadKey] = useState(0);
-  // The coins and the spot balances; a conversion reads them again (a new key).
-  const list = useQuery({ key: [Q.wallet, "conversion", reloadKey], load: fetchTransferList });
+  const token = useAtomValue(tokenAtom);
+  // The coins and the spot balances, under the wallet's key: a conversion invalidates it, so they are read again.
+  const list = useQuery({ key: [Q.wallet, token, "conversion"], load: fetchTransferList });
   // The coin the link asked for, until the user picks another (a new link asks again).
   const asked = Number(params.get("from")) || null;
   const [picked, setPicked] = useState<{ asked: number | null; id: number } | null>(null);
   const from = picked && picked.asked === asked ? picked.id : asked;
   const setFrom = (id: number) => setPicked({ asked, id });
   const [to, setTo] = useState<number | null>(null);
-  const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ number: "" });
   const idem = useIdempotencyKey();
   const now = useNow();
 
@@ -136,7 +141,7 @@ export default function TransferPage() {
     coins.find((c) => c.id === to && into(c)) ??
     (fromCoin?.name !== "USDT" ? coins.find((c) => c.name === "USDT" && into(c)) : undefined) ??
     coins.find(into);
-  const { current, requote } = useQuote(fromCoin?.id, toCoin?.id, quotable(amount.trim()));
+  const { current, requote } = useQuote(fromCoin?.id, toCoin?.id, quotable(form.values.number));
   /** The quote the current Idempotency-Key belongs to: a retry of the same confirmation reuses it, a new quote gets a new one. */
   const keyQuote = useRef<string | null>(null);
 
@@ -174,7 +179,7 @@ export default function TransferPage() {
   const left = current?.received ? secondsLeft(current.received, now) : null;
 
   const change = (patch: () => void) => {
-    setError(undefined);
+    form.setErrors({});
     patch();
   };
   const pickFrom = (id: number) => change(() => (id === toCoin.id ? (setFrom(id), setTo(fromCoin.id)) : setFrom(id)));
@@ -185,25 +190,19 @@ export default function TransferPage() {
       setTo(fromCoin.id);
     });
   /** The whole balance (the fee comes out of the amount). */
-  const all = () => change(() => setAmount(dec(available).toFixed()));
+  const all = () => change(() => form.set("number")(dec(available).toFixed()));
 
-  const validate = (): string | undefined => {
-    const s = amount.trim();
-    if (!s) return t("trade.convert.errors.required");
-    if (!PLAIN.test(s) || !dec(s).gt(0)) return t("trade.convert.errors.invalid");
-    if (dec(s).decimalPlaces() > 8) return t("trade.convert.errors.precision", { decimals: 8 });
-    if (dec(s).gt(dec(available))) return t("trade.convert.errors.insufficient", { coin: fromCoin.name });
-    if (current?.refusal) return current.refusal;
-    if (!quote || !current?.received) return t("trade.convert.errors.noRate");
-    return undefined;
+  const check = (): { number?: FieldMessage } => {
+    const issue = amountIssue(form.values.number, { decimals: DECIMALS, max: available });
+    if (issue) return { number: amountIssueMessage(issue, { coin: fromCoin.name, decimals: DECIMALS, max: show(available) }) };
+    if (current?.refusal) return { number: { text: current.refusal } };
+    if (!quote || !current?.received) return { number: { key: "trade.convert.errors.noRate" } };
+    return {};
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const message = validate();
-    setError(message);
+  const confirm = async () => {
     const received = current?.received;
-    if (message || !quote || !received) return;
+    if (!quote || !received) return;
     const ok = await confirmDialog({
       title: t("trade.convert.confirmTitle"),
       message: [
@@ -216,7 +215,7 @@ export default function TransferPage() {
     if (!ok) return;
     // The quote ran out while the dialog was open: never send it, show the new one and ask again.
     if (!confirmable(received)) {
-      setError(t("trade.convert.expired"));
+      form.setErrors({ number: { key: "trade.convert.expired" } });
       requote();
       return;
     }
@@ -224,23 +223,30 @@ export default function TransferPage() {
       idem.reset();
       keyQuote.current = quote.quote_id;
     }
-    setBusy(true);
     try {
+      // The conversion invalidates the balances: the list above is read again.
       const text = await convertCoins({ number: quote.number, from: fromCoin.id, to: toCoin.id, quoteId: quote.quote_id }, idem.current());
       idem.reset();
       toast(typeof text === "string" && text ? text : t("trade.convert.done"));
-      setAmount("");
-      setReloadKey((k) => k + 1);
+      form.set("number")("");
     } catch (err) {
-      if (err instanceof ApiFailure) {
-        setError(err.message);
-        if (err.code && (REQUOTE_CODES.has(err.code) || err.code.startsWith("CONVERSION_"))) requote();
+      // A quote the server no longer honours: say why under the amount and ask for a new one (confirmed with a new key).
+      if (err instanceof ApiFailure && err.code && (REQUOTE_CODES.has(err.code) || err.code.startsWith("CONVERSION_"))) {
+        form.setErrors({ number: { text: err.message } });
+        requote();
+        return;
       }
-      // a network failure: the same quote and key may be retried
-    } finally {
-      setBusy(false);
+      // Anything else is the form's (a field's code under it, the rest toasted); after a network
+      // failure the same quote and key may be retried.
+      throw err;
     }
   };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(check, confirm);
+  };
+  const error = form.errors.number ? fieldMessageText(t, form.errors.number) : undefined;
 
   const select = (id: string, value: number, onPick: (v: number) => void, testId: string, target: boolean) => (
     <select id={id} className="input" value={value} onChange={(e) => onPick(Number(e.target.value))} data-testid={testId}>
@@ -285,13 +291,11 @@ export default function TransferPage() {
         <div className="field">
           <label htmlFor={ids.amount}>{t("trade.convert.amount")}</label>
           <div className={error ? "input-group invalid" : "input-group"}>
-            <input
+            <AmountInput
               id={ids.amount}
               className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => change(() => setAmount(sanitizeDecimal(e.target.value)))}
+              value={form.values.number}
+              onChange={(value, why) => change(() => form.amount("number").onChange(value, why))}
               placeholder={t("trade.convert.amountPlaceholder", { coin: fromCoin.name })}
               aria-invalid={error ? true : undefined}
               data-testid="convert-amount"
@@ -349,8 +353,8 @@ export default function TransferPage() {
           </p>
         )}
         <p className="faint">{t("trade.convert.note")}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="convert-submit">
-          {busy ? t("trade.form.submitting") : t("trade.convert.submit")}
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.submitting} data-testid="convert-submit">
+          {form.submitting ? t("trade.form.submitting") : t("trade.convert.submit")}
         </button>
       </form>
     </>

@@ -2,8 +2,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiFailure, newIdempotencyKey } from "../../../lib/api.ts";
 import { confirmDialog, toast } from "../../../lib/ui.ts";
+import { queryClient } from "../../../lib/query/client.ts";
 import { Q } from "../../../lib/query/keys.ts";
-import { mutation } from "../../../lib/query/mutation.ts";
 import { useReasonPrompt } from "./ReasonPrompt.tsx";
 
 type Step<A extends unknown[]> = { title: string; message: string; run: (...args: A) => Promise<string> };
@@ -13,21 +13,15 @@ type ApproveStep = Step<[idempotencyKey: string, input: string]> & { ask?: () =>
 /**
  * One operator decision on a queued request (deposit, withdrawal, verification):
  * approving asks for confirmation, rejecting asks for a reason, then the request
- * is sent once. The server decides each request once (its review ref_key), so a
- * second decision, from a double click or another operator, answers 409: the list
- * is then read again to show what was decided. Each decision (approve, or reject with
+ * is sent once. The decision calls are mutations of the console's keys, so a decided
+ * request's queue is read again once, by the invalidation. The server decides each
+ * request once (its review ref_key), so a second decision, from a double click or
+ * another operator, answers 409: that changed nothing here, so the console's reads are
+ * invalidated by hand to show what was decided. Each decision (approve, or reject with
  * one reason) gets one Idempotency-Key, reused when the operator retries it after a
  * failure, so a retry whose first answer was lost answers that first result.
  */
-export function useDecision({
-  approve,
-  reject,
-  onDecided,
-}: {
-  approve: ApproveStep;
-  reject: Step<[reason: string, idempotencyKey: string]>;
-  onDecided: () => void;
-}) {
+export function useDecision({ approve, reject }: { approve: ApproveStep; reject: Step<[reason: string, idempotencyKey: string]> }) {
   const [busy, setBusy] = useState(false);
   const keys = useRef(new Map<string, string>());
   const reasonPrompt = useReasonPrompt();
@@ -50,13 +44,10 @@ export function useDecision({
     keys.current.set(what, key);
     setBusy(true);
     try {
-      // A decision changes the queues, their counts and the user's figures: everything the console has read.
-      const run = mutation(() => (yes ? approve.run(key, input) : reject.run(reason!, key)), [[Q.admin]]);
-      toast(await run());
+      toast(await (yes ? approve.run(key, input) : reject.run(reason!, key)));
       keys.current.clear();
-      onDecided();
     } catch (err) {
-      if (err instanceof ApiFailure && err.status === 409) onDecided();
+      if (err instanceof ApiFailure && err.status === 409) void queryClient.invalidate([Q.admin]);
     } finally {
       // A decided request usually leaves the queue, but one awaiting its second approval stays (four eyes).
       setBusy(false);

@@ -3,7 +3,7 @@ import type { CodePurpose } from "../../../../../schema/api/auth.ts";
 import type { UserInfo } from "../../../../../schema/api/profile.ts";
 import { requestCode } from "../api.ts";
 import { maskEmail, maskMobile } from "../mask.ts";
-import type { FieldMessage } from "../validation.ts";
+import type { FieldMessage } from "../../../lib/form/messages.ts";
 import { CodeButton } from "./CodeButton.tsx";
 import { CodeField } from "./Fields.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect (the code button)

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { CodePurpose } from "../../../../../schema/api/auth.ts";
 import type { UserInfo } from "../../../../../schema/api/profile.ts";
-import type { FieldMessage } from "../validation.ts";
+import type { FieldMessage } from "../../../lib/form/messages.ts";
 import { PasswordField } from "./Fields.tsx";
 import { OwnCodeField, ownAddress } from "./OwnCodeField.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect

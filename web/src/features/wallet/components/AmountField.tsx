@@ -97,12 +97,3 @@ export function amountIssueMessage(issue: AmountIssue | null, ctx: AmountContext
       return { key: "fund.amount.notAboveFee", values: { fee: ctx.fee ?? "0", coin: ctx.coin } };
   }
 }
-
-/** amountIssueMessage as text, for the pages that keep their own error strings. */
-export function useAmountMessage() {
-  const { t } = useTranslation();
-  return (issue: AmountIssue | null, ctx: AmountContext) => {
-    const message = amountIssueMessage(issue, ctx);
-    return message ? fieldMessageText(t, message) : undefined;
-  };
-}
