@@ -82,10 +82,19 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
  */
 function localSql(sql: string): void {
   const state = `.wrangler/e2e-state-${process.env.E2E_PORT ?? 8799}`;
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
-    env: { ...process.env, CI: "true" },
-    stdio: "ignore",
-  });
+  // The running server writes the same SQLite file all the time (live markets): a busy database is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
+        env: { ...process.env, CI: "true" },
+        stdio: "pipe",
+      });
+      return;
+    } catch (err) {
+      if (attempt >= 8) throw err;
+      execFileSync("sleep", ["0.5"]);
+    }
+  }
 }
 
 /** A browser page with a session, in English, dark theme. */
