@@ -12,7 +12,10 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
  * and the inspector in front of the app; that hop is what a deployed Worker
  * does not have, so the latency benches leave it out.
  */
-export async function startWorkerd(port: number, opts: { assets?: boolean } = {}): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startWorkerd(
+  port: number,
+  opts: { assets?: boolean } = {},
+): Promise<{ base: string; mf: Miniflare; stop: () => Promise<void> }> {
   const state = resolve(`.wrangler/bench-state-${port}`);
   const out = resolve(`.wrangler/bench-build-${port}`);
   rmSync(state, { recursive: true, force: true });
@@ -52,7 +55,7 @@ export async function startWorkerd(port: number, opts: { assets?: boolean } = {}
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   const url = await mf.ready;
-  return { base: url.origin, stop: () => mf.dispose() };
+  return { base: url.origin, mf, stop: () => mf.dispose() };
 }
 
 /**
