@@ -59,11 +59,19 @@ export async function marketStub(mf: Miniflare, name = "BTC-USDT"): Promise<Mark
  */
 export async function drained(stub: MarketStub, timeoutMs = 60_000): Promise<void> {
   const until = performance.now() + timeoutMs;
-  for (;;) {
-    await stub.idle();
-    if ((await stub.backlog()) === 0) return;
-    if (performance.now() > until) throw new Error("the Market object's backlog did not drain");
-    await new Promise((r) => setTimeout(r, 2));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the Market object's backlog did not drain")), timeoutMs);
+  });
+  try {
+    for (;;) {
+      await Promise.race([stub.idle(), late]);
+      if ((await Promise.race([stub.backlog(), late])) === 0) return;
+      if (performance.now() > until) throw new Error("the Market object's backlog did not drain");
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
 
