@@ -16,6 +16,9 @@
  *   performance.now(); nothing is subtracted, so the figures include the timer's own cost;
  * - a control: the same timed loop around a no-op, whose tail is the machine's noise floor; and the
  *   garbage collections seen during each engine's measured passes.
+ * The engine, nodejs-order-book and the control take turns (BENCH_ROUNDS rounds, default 3, each
+ * runner once per round, throughput rounds first), so a noisy moment of the shared machine falls on
+ * all of them rather than on whichever ran then; each has its own copy of the hot loops.
  * The stream comes from a seeded PRNG; both engines get the same commands, and their final books
  * are compared to prove they did the same work.
  */
@@ -42,6 +45,8 @@ const MOVE_CROSS_LOW = 0.005;
 const MOVE_CROSS_HIGH = 0.04;
 
 const TARGET_RATIO = 5;
+/** Interleaved rounds per engine (BENCH_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_P99_US = 10;
 const TARGET_MAX_MS = 5;
 const TARGET_REBUILD_MS = 50;
@@ -381,59 +386,96 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 interface Runner {
+  name: string;
   /** A fresh book; returns the command executor for it and a function describing the final book. */
   fresh(): { exec: (i: number) => void; book: () => string };
 }
 
-async function measure(name: string, runner: Runner): Promise<Result> {
-  // Throughput: warm-up, then the measured commands with no timer inside the loop.
-  gc();
-  let r = runner.fresh();
-  for (let i = 0; i < WARMUP; i++) r.exec(i);
-  const t0 = performance.now();
-  for (let i = WARMUP; i < WARMUP + MEASURED; i++) r.exec(i);
-  const t1 = performance.now();
-  const elapsed = t1 - t0;
-  const book = r.book();
+/**
+ * The two hot loops, compiled once per runner (new Function): V8 keeps type feedback per
+ * function, so a loop shared by the runners would call every engine through a polymorphic
+ * site, and whichever ran first would have had it to itself. Each runner gets its own.
+ */
+type Loops = {
+  run: (exec: (i: number) => void, from: number, to: number) => void;
+  timed: (exec: (i: number) => void, from: number, lat: Float64Array) => void;
+};
+const loopsFor = (): Loops => ({
+  run: new Function("exec", "from", "to", "for (let i = from; i < to; i++) exec(i);") as Loops["run"],
+  timed: new Function(
+    "exec",
+    "from",
+    "lat",
+    "const n = lat.length; for (let i = 0; i < n; i++) { const a = performance.now(); exec(from + i); lat[i] = performance.now() - a; }",
+  ) as Loops["timed"],
+});
 
-  // Latency: a fresh book, the same warm-up and commands, each command timed on its own.
+type Pass = { ms: number; book: string; window: [number, number] };
+
+/** Throughput: a fresh book, the warm-up, then the measured commands with no timer inside the loop. */
+function throughputPass(runner: Runner, loops: Loops): Pass {
   gc();
-  r = runner.fresh();
-  for (let i = 0; i < WARMUP; i++) r.exec(i);
+  const r = runner.fresh();
+  loops.run(r.exec, 0, WARMUP);
+  const t0 = performance.now();
+  loops.run(r.exec, WARMUP, WARMUP + MEASURED);
+  const t1 = performance.now();
+  return { ms: t1 - t0, book: r.book(), window: [t0, t1] };
+}
+
+/** Latency: a fresh book, the same warm-up and commands, each command timed on its own. */
+function latencyPass(runner: Runner, loops: Loops): Pass & { lat: Float64Array } {
+  gc();
+  const r = runner.fresh();
+  loops.run(r.exec, 0, WARMUP);
   const lat = new Float64Array(MEASURED).fill(1); // touch every page now, not while timing
-  const exec = r.exec;
-  const t2 = performance.now();
-  for (let i = 0; i < MEASURED; i++) {
-    const a = performance.now();
-    exec(WARMUP + i);
-    lat[i] = performance.now() - a;
+  const t0 = performance.now();
+  loops.timed(r.exec, WARMUP, lat);
+  const t1 = performance.now();
+  return { ms: t1 - t0, book: r.book(), window: [t0, t1], lat };
+}
+
+/**
+ * Runs every runner ROUNDS times, interleaved (A B C A B C ...), first the throughput
+ * passes, then the latency passes, so no runner has the machine to itself while the
+ * others wait: throughput is the median round, latencies are over all rounds' commands.
+ */
+async function measureAll(runners: Runner[]): Promise<Result[]> {
+  const loops = runners.map(loopsFor);
+  const through: Pass[][] = runners.map(() => []);
+  const timed: (Pass & { lat: Float64Array })[][] = runners.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) runners.forEach((r, k) => through[k]!.push(throughputPass(r, loops[k]!)));
+  for (let round = 0; round < ROUNDS; round++) runners.forEach((r, k) => timed[k]!.push(latencyPass(r, loops[k]!)));
+  const out: Result[] = [];
+  for (const [k, runner] of runners.entries()) {
+    const passes = [...through[k]!, ...timed[k]!];
+    const book = passes[0]!.book;
+    if (passes.some((x) => x.book !== book)) throw new Error(`${runner.name}: runs of the same stream ended in different books`);
+    const gcs = await gcWithin(passes.map((x) => x.window));
+    const lat = new Float64Array(MEASURED * ROUNDS);
+    timed[k]!.forEach((x, i) => lat.set(x.lat, i * MEASURED));
+    const slow: { ms: number; at: number }[] = [];
+    for (let i = 0; i < lat.length; i++) {
+      if (lat[i]! > 0.5) slow.push({ ms: lat[i]!, at: i % MEASURED });
+    }
+    slow.sort((a, b) => b.ms - a.ms);
+    slow.length = Math.min(slow.length, 5);
+    lat.sort();
+    const ms = through[k]!.map((x) => x.ms).sort((a, b) => a - b);
+    out.push({
+      name: runner.name,
+      throughput: MEASURED / (ms[Math.floor(ms.length / 2)]! / 1000),
+      p50: percentile(lat, 0.5) * 1000,
+      p99: percentile(lat, 0.99) * 1000,
+      p999: percentile(lat, 0.999) * 1000,
+      max: lat[lat.length - 1]! * 1000,
+      book,
+      slow,
+      gcCount: gcs.count,
+      gcMaxMs: gcs.maxMs,
+    });
   }
-  const t3 = performance.now();
-  const gcs = await gcWithin([
-    [t0, t1],
-    [t2, t3],
-  ]);
-  const again = r.book();
-  if (again !== book) throw new Error(`${name}: two runs of the same stream ended in different books`);
-  const slow: { ms: number; at: number }[] = [];
-  for (let i = 0; i < MEASURED; i++) {
-    if (lat[i]! > 0.5) slow.push({ ms: lat[i]!, at: i });
-  }
-  slow.sort((a, b) => b.ms - a.ms);
-  slow.length = Math.min(slow.length, 5);
-  lat.sort();
-  return {
-    name,
-    throughput: MEASURED / (elapsed / 1000),
-    p50: percentile(lat, 0.5) * 1000,
-    p99: percentile(lat, 0.99) * 1000,
-    p999: percentile(lat, 0.999) * 1000,
-    max: lat[lat.length - 1]! * 1000,
-    book,
-    slow,
-    gcCount: gcs.count,
-    gcMaxMs: gcs.maxMs,
-  };
+  return out;
 }
 
 function describeMine(engine: MatchingEngine): string {
@@ -601,36 +643,43 @@ async function main(): Promise<void> {
   );
   if (streamOnly) return;
 
-  const mine = await measure("engine", {
-    fresh: () => {
-      const engine = new MatchingEngine({ sink: new CountingSink() });
-      return { exec: (i: number) => execMine(engine, stream, i), book: () => describeMine(engine) };
-    },
-  });
   const ids: string[] = Array.from({ length: stream.maxId }, (_, i) => `o${i}`);
-  const peer = engineOnly
-    ? null
-    : await measure("nodejs-order-book", {
-        fresh: () => {
-          const book = new OrderBook();
-          return { exec: (i: number) => execPeer(book, ids, stream, i), book: () => describePeer(book) };
-        },
-      });
-
-  // Control: the same timed loop around a command that does nothing. Its tail is the machine's
-  // (scheduler, timer, other processes), not any engine's. Run last, so that the engines' runs
-  // see no extra call targets.
-  const floor = await measure("(empty command)", {
-    fresh: () => {
-      let sum = 0;
-      return {
-        exec: (i: number) => {
-          sum += stream.op[i]!;
-        },
-        book: () => String(sum > -1),
-      };
+  const runners: Runner[] = [
+    {
+      name: "engine",
+      fresh: () => {
+        const engine = new MatchingEngine({ sink: new CountingSink() });
+        return { exec: (i: number) => execMine(engine, stream, i), book: () => describeMine(engine) };
+      },
     },
-  });
+    // Control: the same timed loop around a command that does nothing. Its tail is the machine's
+    // (scheduler, timer, other processes), not any engine's.
+    {
+      name: "(empty command)",
+      fresh: () => {
+        let sum = 0;
+        return {
+          exec: (i: number) => {
+            sum += stream.op[i]!;
+          },
+          book: () => String(sum > -1),
+        };
+      },
+    },
+  ];
+  if (!engineOnly) {
+    runners.splice(1, 0, {
+      name: "nodejs-order-book",
+      fresh: () => {
+        const book = new OrderBook();
+        return { exec: (i: number) => execPeer(book, ids, stream, i), book: () => describePeer(book) };
+      },
+    });
+  }
+  const results = await measureAll(runners);
+  const mine = results[0]!;
+  const peer = engineOnly ? null : results[1]!;
+  const floor = results[results.length - 1]!;
   const head =
     `${"".padEnd(18)} ${"cmd/s".padStart(11)} ${"p50 µs".padStart(8)} ${"p99 µs".padStart(8)} ` +
     `${"p99.9 µs".padStart(9)} ${"max ms".padStart(8)} ${"GCs".padStart(5)} ${"max GC ms".padStart(9)}`;
@@ -644,9 +693,10 @@ async function main(): Promise<void> {
   if (peer !== null) console.log(row(peer));
   console.log("");
   console.log(
-    "cmd/s: the 1,000,000 measured commands with no timer in the loop. Latencies: the same commands again on a fresh " +
-      "book, each timed alone with performance.now() (timer cost included, nothing subtracted). GCs: collections " +
-      "during both measured passes. (empty command): the timed loop around a no-op, the machine's noise floor.",
+    `cmd/s: the 1,000,000 measured commands with no timer in the loop (median of ${ROUNDS} interleaved rounds). Latencies: ` +
+      `the same commands again on a fresh book (${ROUNDS} rounds pooled), each timed alone with performance.now() (timer ` +
+      "cost included, nothing subtracted). GCs: collections during all measured passes. (empty command): the timed loop " +
+      "around a no-op, the machine's noise floor.",
   );
   const slow = (r: Result) => r.slow.map((x) => `${fmt(x.ms, 2)} ms (#${x.at})`).join(", ") || "none over 0.5 ms";
   console.log(`engine's slowest commands: ${slow(mine)}; load average now ${load()}`);

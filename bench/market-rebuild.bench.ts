@@ -1,10 +1,21 @@
-// Rebuild of a Market object's book from its own storage: 10,000 resting orders.
-// Runs the object's real storage code (durable/spot/store.ts, MarketCore.rebuild)
-// on node:sqlite, the SQLite engine Durable Object storage is built on, against an
-// on-disk database, and prints the pure engine part (MatchingEngine.restore from
-// rows already in memory) beside it in the same run, so what storage adds is the
-// difference. Target: <= 50 ms for the whole rebuild.
-import { mkdtempSync, rmSync } from "node:fs";
+// Rebuild of a Market object's book from its own storage: 10,000 resting orders
+// (and 10,000 finished ones in the same table). Target: <= 50 ms for the whole rebuild.
+//
+// 1. On node:sqlite, the SQLite engine Durable Object storage is built on, against an
+//    on-disk database, with the object's real storage code (durable/spot/store.ts,
+//    MarketCore.start): judged on the FIRST rebuild of this fresh process (opening
+//    the database, preparing, reading, restoring, and compiling the code on the way,
+//    as a market waking in a new isolate does). Later rebuilds are printed for what
+//    they are (warm code, warm pages), beside the pure engine part (MatchingEngine.
+//    restore from rows already in memory) in the same run.
+// 2. On Durable Object storage in workerd (through Miniflare, as bench/lib/workerd.ts
+//    runs the app): the BTC-USDT object's storage is filled with the same rows, the
+//    runtime restarted, and the object woken by a depth request in a warm isolate.
+//    Its wake minus the wake of an object with an empty book (ETH-USDT, woken just
+//    before the same way) is what the 10,000 orders cost; judged on the median of
+//    RESTARTS restarts.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MarketCore } from "../durable/spot/core.ts";
@@ -12,10 +23,13 @@ import { MatchingEngine } from "../durable/spot/engine/index.ts";
 import { MarketStore, type OrderRow } from "../durable/spot/store.ts";
 import { BTC_USDT as config } from "./lib/market-config.ts";
 import { nodeSql } from "./lib/node-sql.ts";
+import { startWorkerd } from "./lib/workerd.ts";
 
 const N = 10_000;
 const TARGET_MS = 50;
 const RUNS = 25;
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 8883);
 
 /** Deterministic book: 5,000 bids and 5,000 asks over 750 price levels a side around 95,000. */
 function orders(): OrderRow[] {
@@ -60,25 +74,91 @@ function orders(): OrderRow[] {
   return out;
 }
 
+/** Writes the book into a market's storage: the resting rows, as many finished ones, the engine sequence. */
+function fill(file: string, rows: OrderRow[]): void {
+  const sql = nodeSql(file);
+  const store = new MarketStore(sql);
+  store.init();
+  store.transaction(() => {
+    for (const table of ["orders", "outbox", "intake", "trades", "candles"]) sql.run(`DELETE FROM ${table}`);
+    for (const o of rows) store.putOrder(o);
+    // Finished orders stay in storage (idempotency by id) but are not read by a rebuild.
+    for (let i = 0; i < N; i++) store.putOrder({ ...rows[i]!, id: 2_000_000 + i, resting: 0, state: "filled" });
+    store.setMeta("seq", String(N));
+  });
+  sql.close();
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** GET /api/currency/depth of a market: ms to answer, and how many bid levels it showed. */
+async function depth(base: string, symbol: string): Promise<{ ms: number; bids: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/currency/depth?symbol=${encodeURIComponent(symbol)}&limit=100`);
+  const body = (await res.json()) as { message: { bids: unknown[] } };
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`depth ${symbol}: HTTP ${res.status}`);
+  return { ms, bids: body.message.bids.length };
+}
+
+/**
+ * Forgets the Market objects' pending alarms in the runtime's own tables (key 1 of
+ * each object's _cf_METADATA, Miniflare's _cf_ALARM), so a restart wakes no object
+ * before the bench asks it to. Answers the storage file of the object named `name`.
+ */
+function clearAlarms(dir: string, name: string): string {
+  const index = new DatabaseSync(join(dir, "metadata.sqlite"));
+  const row = index.prepare("SELECT actor_id AS id FROM _cf_ALARM WHERE actor_name = ?").get(name) as { id: string } | undefined;
+  index.exec("DELETE FROM _cf_ALARM");
+  index.close();
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".sqlite") && x !== "metadata.sqlite")) {
+    const db = new DatabaseSync(join(dir, f));
+    db.exec("DELETE FROM _cf_METADATA WHERE key = 1");
+    db.close();
+  }
+  if (!row) throw new Error(`no storage of the Market object ${name} in ${dir}`);
+  return join(dir, `${row.id}.sqlite`);
+}
+
+/**
+ * Wakes of Market objects on Durable Object storage in workerd. BTC-USDT is woken
+ * once so the runtime creates its storage (the only Market object awake), then
+ * filled with the rows while the runtime is stopped, and pending alarms are cleared
+ * before every restart (an overdue alarm would wake the object first). Each restart warms the
+ * isolate and D1, wakes ETH-USDT (a book of the market maker's few quotes) and
+ * then BTC-USDT, each by its first depth request, and asks once more (awake).
+ */
+async function durableWakes(rows: OrderRow[]) {
+  let app = await startWorkerd(PORT, { assets: false });
+  await depth(app.base, "BTC/USDT");
+  await app.stop();
+  const dir = join(app.state, "v3", "do", "edge-exchange-Market");
+  fill(clearAlarms(dir, "BTC-USDT"), rows);
+  const out: { empty: number; full: number; awake: number; bids: number }[] = [];
+  for (let r = 0; r < RESTARTS; r++) {
+    if (r > 0) clearAlarms(dir, "BTC-USDT");
+    app = await startWorkerd(PORT, { assets: false, reuse: true });
+    try {
+      for (let i = 0; i < 20; i++) await (await fetch(`${app.base}/api/getSiteConfig`)).text();
+      const empty = await depth(app.base, "ETH/USDT");
+      await depth(app.base, "ETH/USDT");
+      const full = await depth(app.base, "BTC/USDT");
+      const awake = await depth(app.base, "BTC/USDT");
+      if (full.bids < 100) throw new Error(`BTC-USDT woke with ${full.bids} bid levels: the filled storage was not read`);
+      out.push({ empty: empty.ms, full: full.ms, awake: awake.ms, bids: full.bids });
+    } finally {
+      await app.stop();
+    }
+  }
+  return out;
+}
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 const dir = mkdtempSync(join(tmpdir(), "market-rebuild-"));
 try {
   const file = join(dir, "market.sqlite");
   const rows = orders();
-  {
-    const sql = nodeSql(file);
-    const store = new MarketStore(sql);
-    store.init();
-    store.transaction(() => {
-      for (const o of rows) store.putOrder(o);
-      // Finished orders stay in storage (idempotency by id) but are not read by a rebuild.
-      for (let i = 0; i < N; i++) store.putOrder({ ...rows[i]!, id: 2_000_000 + i, resting: 0, state: "filled" });
-      store.setMeta("seq", String(N));
-    });
-    sql.close();
-  }
+  fill(file, rows);
 
   // First rebuild of this process: opens the database, creates nothing (tables exist), prepares the
   // statements, reads and restores, and also pays for compiling this code path.
@@ -145,9 +225,26 @@ try {
     `engine restore alone from rows in memory, median:                       ${fmt(engineMs)}   storage adds ${fmt(warm - engineMs)} ` +
       `(${(warm / engineMs).toFixed(1)}x the pure part)`,
   );
+
+  const wakes = await durableWakes(rows);
+  const cost = wakes.map((w) => w.full - w.empty);
+  const durableMs = median(cost);
+  console.log("");
+  console.log(`Durable Object storage in workerd (Miniflare), ${RESTARTS} restarts, each object woken by its first depth request:`);
+  for (const w of wakes) {
+    console.log(
+      `  BTC-USDT (10,000 resting) woke in ${fmt(w.full)}, ETH-USDT (the maker's quotes) in ${fmt(w.empty)}, BTC-USDT awake ` +
+        `${fmt(w.awake)}: the book costs ${fmt(w.full - w.empty)}`,
+    );
+  }
+  console.log(`  median: the 10,000 orders add ${fmt(durableMs)} to a wake   ratio to the target: ${(durableMs / TARGET_MS).toFixed(2)}`);
   console.log(
-    `${coldMs <= TARGET_MS && warm <= TARGET_MS ? "PASS" : "FAIL"}  rebuild of ${N.toLocaleString("en")} resting orders from storage ` +
-      `<= ${TARGET_MS} ms (on wake ${fmt(coldMs)}, again ${fmt(warm)}; first in a fresh process ${fmt(firstMs)})`,
+    `${firstMs <= TARGET_MS ? "PASS" : "FAIL"}  first rebuild of ${N.toLocaleString("en")} resting orders in a fresh process, ` +
+      `node:sqlite, <= ${TARGET_MS} ms (${fmt(firstMs)}; warm code ${fmt(coldMs)}, again ${fmt(warm)}; engine alone ${fmt(engineMs)})`,
+  );
+  console.log(
+    `${durableMs <= TARGET_MS ? "PASS" : "FAIL"}  rebuild of ${N.toLocaleString("en")} resting orders on a wake on Durable ` +
+      `Object storage <= ${TARGET_MS} ms (median ${fmt(durableMs)} of ${cost.map(fmt).join(", ")}; an empty book's wake is the baseline)`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -10,16 +10,23 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
  * bindings of wrangler.toml and the vars of .dev.vars, on a freshly migrated and
  * seeded local state. `wrangler dev` puts a proxy Worker (in a second workerd)
  * and the inspector in front of the app; that hop is what a deployed Worker
- * does not have, so the latency benches leave it out.
+ * does not have, so the latency benches leave it out. `reuse` starts again on the
+ * state and bundle a previous start on this port left (a restart: every object
+ * wakes from its storage).
  */
-export async function startWorkerd(port: number, opts: { assets?: boolean } = {}): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startWorkerd(
+  port: number,
+  opts: { assets?: boolean; reuse?: boolean } = {},
+): Promise<{ base: string; mf: Miniflare; state: string; stop: () => Promise<void> }> {
   const state = resolve(`.wrangler/bench-state-${port}`);
   const out = resolve(`.wrangler/bench-build-${port}`);
-  rmSync(state, { recursive: true, force: true });
-  const run = (cmd: string, args: string[]) =>
-    execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
-  run("bash", ["scripts/local-db.sh", state]);
-  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out]);
+  if (!opts.reuse) {
+    rmSync(state, { recursive: true, force: true });
+    const run = (cmd: string, args: string[]) =>
+      execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+    run("bash", ["scripts/local-db.sh", state]);
+    run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out]);
+  }
 
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const vars = Object.fromEntries(
@@ -52,7 +59,7 @@ export async function startWorkerd(port: number, opts: { assets?: boolean } = {}
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   const url = await mf.ready;
-  return { base: url.origin, stop: () => mf.dispose() };
+  return { base: url.origin, mf, state, stop: () => mf.dispose() };
 }
 
 /**

@@ -4,12 +4,12 @@ import type { MarketStore } from "./store.ts";
 /**
  * Drains the outbox into D1, oldest entry first (README, "Design": Durable Objects).
  *
- * Steps that move money (fills, and ends that release a hold) are applied one
- * batch each, keyed by their unique journal ref_key. Steps that only change an
- * order's status (open, ends with nothing to release) are idempotent on their own
- * (guarded by the order's version), so consecutive ones, across entries, share a
- * batch. An entry's progress is recorded only after the batch holding its steps
- * committed, and the entry is removed once all of them did.
+ * Consecutive steps, across entries, are settled together: one D1 batch for up to
+ * MAX_STEPS of them, in event order, so money moves in the order the market
+ * decided it. Every step is idempotent on its own (a unique journal key, or the
+ * order's version guard), and the settler recognises a step already applied. An
+ * entry's progress is recorded only after the batch holding its steps committed,
+ * and the entry is removed once all of them did.
  *
  * A crash anywhere (before a batch, after it but before the progress is recorded,
  * between entries) leaves the entry in place; the next run repeats at most what
@@ -27,17 +27,13 @@ export type DrainHooks = {
 
 export type DrainResult = { entries: number; steps: number; fills: number; more: boolean; touched: Map<number, number> };
 
-export type Settler = {
-  /** One step that moves money, in its own batch. */
-  money: (step: Step) => Promise<unknown>;
-  /** Status-only steps, in one batch. */
-  status: (steps: Step[]) => Promise<unknown>;
-  isStatusOnly: (step: Step) => boolean;
-};
+/** Applies steps in order, all in one D1 batch; a step that was applied before is recognised and changes nothing. */
+export type Settler = (steps: Step[]) => Promise<unknown>;
 
 type Pending = { steps: Step[]; marks: { entry: number; index: number; step: Step; last: boolean }[] };
 
-const MAX_STATUS_BATCH = 64;
+/** Steps per settlement batch (a fill is nine statements, a status change one). */
+const MAX_STEPS = 32;
 
 export async function drainOutbox(opts: {
   store: MarketStore;
@@ -50,7 +46,7 @@ export async function drainOutbox(opts: {
 }): Promise<DrainResult> {
   const { store, settle, hooks } = opts;
   const result: DrainResult = { entries: 0, steps: 0, fills: 0, more: false, touched: new Map() };
-  /** Entries whose last step is in the pending status batch: removed when it commits. */
+  /** Entries whose last step is in the pending batch: removed when it commits. */
   let finishing: number[] = [];
   let pending: Pending = { steps: [], marks: [] };
 
@@ -71,13 +67,11 @@ export async function drainOutbox(opts: {
     if (pending.steps.length > 0) {
       const batch = pending;
       pending = { steps: [], marks: [] };
-      await settle.status(batch.steps);
+      await settle(batch.steps);
       for (const m of batch.marks) done(m.entry, m.index, m.step, m.last);
     }
-    for (const id of finishing) {
-      store.outboxRemove(id);
-      result.entries++;
-    }
+    store.outboxRemove(finishing);
+    result.entries += finishing.length;
     finishing = [];
   };
 
@@ -89,16 +83,9 @@ export async function drainOutbox(opts: {
       for (let i = row.done; i < entry.steps.length; i++) {
         const step = entry.steps[i]!;
         hooks?.beforeStep?.(row.id, i, step);
-        if (settle.isStatusOnly(step)) {
-          pending.steps.push(step);
-          pending.marks.push({ entry: row.id, index: i, step, last: i === entry.steps.length - 1 });
-          if (pending.steps.length >= MAX_STATUS_BATCH) await flush();
-          continue;
-        }
-        // Money moves in order: whatever status changes came before it go first.
-        await flush();
-        await settle.money(step);
-        done(row.id, i, step, i === entry.steps.length - 1);
+        pending.steps.push(step);
+        pending.marks.push({ entry: row.id, index: i, step, last: i === entry.steps.length - 1 });
+        if (pending.steps.length >= MAX_STEPS) await flush();
       }
       finishing.push(row.id);
       if (opts.now() >= opts.deadline) {

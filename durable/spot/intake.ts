@@ -50,6 +50,8 @@ export class OrderIntake {
   /** The batch being written now. */
   private inflight: Queued[] = [];
   private failures = 0;
+  /** When the soonest flush already asked for runs: a burst of orders sets one timer, not one each. */
+  private kickAt: number | null = null;
   /** Available units per "owner:currency" as of the last D1 read, and units queued against it since. */
   private readonly known = new Map<string, number>();
   private readonly queued = new Map<string, number>();
@@ -114,7 +116,13 @@ export class OrderIntake {
   }
 
   private kick(ms: number): void {
-    this.deps.later(() => void this.flush(), ms);
+    const at = Date.now() + ms;
+    if (this.kickAt !== null && this.kickAt <= at) return;
+    this.kickAt = at;
+    this.deps.later(() => {
+      if (this.kickAt === at) this.kickAt = null;
+      void this.flush();
+    }, ms);
   }
 
   /** Writes the queue to D1 in batches, one flush at a time. */

@@ -15,7 +15,7 @@ import {
   placeOf,
   prepareOrder,
 } from "../../worker/domain/markets/orders.ts";
-import { applyStatusSteps, applyStep, isStatusOnly } from "../../worker/domain/markets/settlement.ts";
+import { applySteps } from "../../worker/domain/markets/settlement.ts";
 import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
@@ -421,11 +421,7 @@ export class Market extends DurableObject<Env> {
         await this.intake?.flush();
         const result = await drainOutbox({
           store: core.store,
-          settle: {
-            money: (step) => applyStep(this.db, core.config, step),
-            status: (steps) => applyStatusSteps(this.db, core.config, steps),
-            isStatusOnly,
-          },
+          settle: (steps) => applySteps(this.db, core.config, steps),
           hooks: this.drainHooks,
           deadline: Date.now() + DRAIN_SLICE_MS,
           now: Date.now,

@@ -277,8 +277,9 @@ export class MarketStore {
     this.sql.run(`UPDATE outbox SET done = ? WHERE id = ?`, done, id);
   }
 
-  outboxRemove(id: number): void {
-    this.sql.run(`DELETE FROM outbox WHERE id = ?`, id);
+  /** Removes settled entries (one statement for a drain batch's worth). */
+  outboxRemove(ids: number[]): void {
+    if (ids.length > 0) this.sql.run(`DELETE FROM outbox WHERE id IN (${ids.map(() => "?").join(",")})`, ...ids);
   }
 
   // ---------------------------------------------------------------- intake and idempotency

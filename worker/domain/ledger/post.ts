@@ -1,15 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { balances, holds, journals, ledgerEntries } from "../../../schema/db/index.ts";
+import { eq } from "drizzle-orm";
+import { holds, journals } from "../../../schema/db/index.ts";
 import { conflict } from "../errors.ts";
 import type { Db } from "../db.ts";
 import { type AccountType, allowsNegative } from "./accounts.ts";
+import { type Statement, bound, runBatch } from "./batch.ts";
 import { type Journal, type Line, checkJournal } from "./journal.ts";
 
 /**
- * The ledger on D1. A journal becomes statements of ONE db.batch (all-or-nothing):
+ * The ledger on D1. Journals become statements of ONE batch (all-or-nothing):
  *
- *   1. INSERT the journal. Its ref_key is UNIQUE, so posting the same transition
+ *   1. INSERT the journals. Each ref_key is UNIQUE, so posting the same transition
  *      twice fails the whole batch: the second attempt moves nothing.
  *   2. Per touched account: INSERT OR IGNORE a zero balance row, then an
  *      UNCONDITIONAL `UPDATE balances SET available = available + Δ`. An overdraft
@@ -18,13 +18,17 @@ import { type Journal, type Line, checkJournal } from "./journal.ts";
  *      the candidate row before it detects the conflict, so a debit upsert fails even
  *      when the stored balance covers it. Not `UPDATE … WHERE available >= ?`:
  *      matching no row does not fail a batch.)
- *   3. INSERT one ledger entry per line, pointing at the journal by ref_key.
+ *   3. INSERT one ledger entry per line, pointing at its journal by ref_key.
  *   4. The caller's extra statements (hold rows, request status, audit, idempotency record).
  *
- * Nothing here reads a balance and writes it back across an await.
+ * Steps 1-3 are four fixed statements whatever the number of journals and lines:
+ * the rows travel as one JSON parameter each (json_each), so the SQL text never
+ * changes, is prepared once (batch.ts) and stays far below D1's 100 bound
+ * parameters per statement. Nothing here reads a balance and writes it back across
+ * an await.
  */
 
-export type Statement = BatchItem<"sqlite">;
+export type { Statement };
 export type PostResult = { status: "posted"; journalId: number } | { status: "duplicate"; journalId: number };
 export type PostOptions = {
   /** Statements to run before the journal (an idempotency record goes first, so a duplicate request fails on it). */
@@ -75,65 +79,95 @@ export function errorText(err: unknown): string {
 export async function commit(db: Db, statements: Statement[]): Promise<unknown[]> {
   if (statements.length === 0) return [];
   try {
-    return await db.batch(statements as [Statement, ...Statement[]]);
+    return await runBatch(db, statements);
   } catch (err) {
     throw mapBatchError(err);
   }
 }
 
 type AccountKey = `${number}:${number}:${number}`;
+type Delta = { userId: number; currencyId: number; accountType: AccountType; available: number; locked: number };
 
-/** The statements that post a checked journal (steps 1–3 above). The journal insert is first. */
-export function journalStatements(db: Db, journal: Journal, now = Date.now()): Statement[] {
-  const checked = checkJournal(journal);
+// Rows arrive as JSON arrays; json_extract gives back the integers and texts they hold.
+const col = (i: number) => `json_extract(value, '$[${i}]')`;
+const INSERT_JOURNALS =
+  `INSERT INTO journals (kind, ref_key, user_id, memo, created_at) SELECT ${col(0)}, ${col(1)}, ${col(2)}, ${col(3)}, ?2 ` +
+  `FROM json_each(?1) ORDER BY key`;
+const INSERT_JOURNALS_RETURNING = `${INSERT_JOURNALS} RETURNING id`;
+const ENSURE_BALANCES =
+  `INSERT INTO balances (user_id, currency_id, account_type, available, locked, allow_negative) ` +
+  `SELECT ${col(0)}, ${col(1)}, ${col(2)}, 0, 0, ${col(3)} FROM json_each(?1) WHERE true ON CONFLICT DO NOTHING`;
+const UPDATE_BALANCES =
+  `UPDATE balances SET available = available + d.a, locked = locked + d.l FROM ` +
+  `(SELECT ${col(0)} AS u, ${col(1)} AS c, ${col(2)} AS t, ${col(3)} AS a, ${col(4)} AS l FROM json_each(?1)) AS d ` +
+  `WHERE balances.user_id = d.u AND balances.currency_id = d.c AND balances.account_type = d.t`;
+// A scalar subquery, not a join: an entry whose journal is missing fails on NOT NULL instead of vanishing.
+const INSERT_ENTRIES =
+  `INSERT INTO ledger_entries (journal_id, user_id, currency_id, account_type, bucket, amount, created_at) ` +
+  `SELECT (SELECT id FROM journals WHERE ref_key = ${col(0)}), ${col(1)}, ${col(2)}, ${col(3)}, ${col(4)}, ${col(5)}, ?2 ` +
+  `FROM json_each(?1) ORDER BY key`;
+
+/**
+ * The statements that post checked journals (steps 1–3 above), the journals' insert
+ * first (with `returnIds`, it answers their ids). Several journals are netted per account, which is
+ * the same as posting them one after another only when no account bucket gets both
+ * debits and credits from them (a credit could cover an earlier overdraft), so
+ * that is refused; the order path's holds, all debiting available, qualify.
+ */
+export function postingStatements(db: Db, list: Journal[], now = Date.now(), returnIds = false): Statement[] {
+  const checked = list.map(checkJournal);
+  const deltas = new Map<AccountKey, Delta>();
+  const signs = new Map<string, number>();
+  const journalRows: unknown[] = [];
+  const entryRows: unknown[] = [];
+  for (const j of checked) {
+    journalRows.push([j.kind, j.refKey, j.userId, JSON.stringify(j.memo)]);
+    const own = new Map<AccountKey, Delta>();
+    for (const line of j.lines) {
+      entryRows.push([j.refKey, line.userId, line.currencyId, line.accountType, line.bucket, line.amount]);
+      const key: AccountKey = `${line.userId}:${line.currencyId}:${line.accountType}`;
+      const d = own.get(key) ?? {
+        userId: line.userId,
+        currencyId: line.currencyId,
+        accountType: line.accountType,
+        available: 0,
+        locked: 0,
+      };
+      d[line.bucket] += line.amount;
+      if (!Number.isSafeInteger(d[line.bucket])) throw new Error("balance delta outside the safe integer range");
+      own.set(key, d);
+    }
+    for (const [key, d] of own) {
+      const total = deltas.get(key) ?? { ...d, available: 0, locked: 0 };
+      for (const bucket of ["available", "locked"] as const) {
+        if (d[bucket] === 0) continue;
+        const sign = Math.sign(d[bucket]);
+        const seen = signs.get(`${key}:${bucket}`);
+        if (seen !== undefined && seen !== sign) throw new Error(`journals both debit and credit ${key} ${bucket}: post them one by one`);
+        signs.set(`${key}:${bucket}`, sign);
+        total[bucket] += d[bucket];
+        if (!Number.isSafeInteger(total[bucket])) throw new Error("balance delta outside the safe integer range");
+      }
+      deltas.set(key, total);
+    }
+  }
+  const all = [...deltas.values()];
+  const moved = all.filter((d) => d.available !== 0 || d.locked !== 0);
   const statements: Statement[] = [
-    db
-      .insert(journals)
-      .values({ kind: checked.kind, refKey: checked.refKey, userId: checked.userId, memo: JSON.stringify(checked.memo), createdAt: now })
-      .returning({ id: journals.id }),
+    bound(db, returnIds ? INSERT_JOURNALS_RETURNING : INSERT_JOURNALS, JSON.stringify(journalRows), now),
+    bound(db, ENSURE_BALANCES, JSON.stringify(all.map((d) => [d.userId, d.currencyId, d.accountType, allowsNegative(d.userId) ? 1 : 0]))),
   ];
-  const deltas = new Map<AccountKey, { userId: number; currencyId: number; accountType: AccountType; available: number; locked: number }>();
-  for (const line of checked.lines) {
-    const key: AccountKey = `${line.userId}:${line.currencyId}:${line.accountType}`;
-    const d = deltas.get(key) ?? {
-      userId: line.userId,
-      currencyId: line.currencyId,
-      accountType: line.accountType,
-      available: 0,
-      locked: 0,
-    };
-    d[line.bucket] += line.amount;
-    if (!Number.isSafeInteger(d[line.bucket])) throw new Error("balance delta outside the safe integer range");
-    deltas.set(key, d);
-  }
-  for (const d of deltas.values()) {
+  if (moved.length > 0) {
     statements.push(
-      db
-        .insert(balances)
-        .values({
-          userId: d.userId,
-          currencyId: d.currencyId,
-          accountType: d.accountType,
-          available: 0,
-          locked: 0,
-          allowNegative: allowsNegative(d.userId) ? 1 : 0,
-        })
-        .onConflictDoNothing(),
-    );
-    if (d.available === 0 && d.locked === 0) continue;
-    statements.push(
-      db
-        .update(balances)
-        .set({ available: sql`${balances.available} + ${d.available}`, locked: sql`${balances.locked} + ${d.locked}` })
-        .where(and(eq(balances.userId, d.userId), eq(balances.currencyId, d.currencyId), eq(balances.accountType, d.accountType))),
+      bound(db, UPDATE_BALANCES, JSON.stringify(moved.map((d) => [d.userId, d.currencyId, d.accountType, d.available, d.locked]))),
     );
   }
-  const journalId = sql`(SELECT ${journals.id} FROM ${journals} WHERE ${journals.refKey} = ${checked.refKey})`;
-  for (const line of checked.lines) {
-    statements.push(db.insert(ledgerEntries).values({ journalId, ...line, createdAt: now }));
-  }
+  if (entryRows.length > 0) statements.push(bound(db, INSERT_ENTRIES, JSON.stringify(entryRows), now));
   return statements;
 }
+
+/** The statements that post one checked journal (steps 1–3 above). The journal insert is first. */
+export const journalStatements = (db: Db, journal: Journal, now = Date.now()): Statement[] => postingStatements(db, [journal], now);
 
 /**
  * Posts one journal with extra statements in one batch. A repeated transition
@@ -143,7 +177,7 @@ export function journalStatements(db: Db, journal: Journal, now = Date.now()): S
  */
 export async function post(db: Db, journal: Journal, extra: Statement[] = [], options: PostOptions = {}): Promise<PostResult> {
   const prefix = options.prefix ?? [];
-  const statements = [...prefix, ...journalStatements(db, journal, options.now), ...extra];
+  const statements = [...prefix, ...postingStatements(db, [journal], options.now, true), ...extra];
   try {
     const results = await commit(db, statements);
     const inserted = results[prefix.length] as { id: number }[];
@@ -178,32 +212,55 @@ export type HoldInput = {
 
 export const newHoldId = (): string => crypto.randomUUID();
 
-/** The journal and hold row that open a hold; compose them into your own batch, or call hold(). */
+const INSERT_HOLDS =
+  `INSERT INTO holds (id, user_id, currency_id, account_type, amount, remaining, reason, ref, status, created_at) ` +
+  `SELECT ${col(0)}, ${col(1)}, ${col(2)}, ${col(3)}, ${col(4)}, ${col(4)}, ${col(5)}, ${col(6)}, 'open', ?2 FROM json_each(?1)`;
+
+/**
+ * The journals and hold rows that open holds; compose them into your own batch, or
+ * call hold(). Any number of holds takes the same five statements (postingStatements).
+ */
+export function openHolds(
+  db: Db,
+  inputs: HoldInput[],
+  now = Date.now(),
+): { opened: { holdId: string; journal: Journal }[]; statements: Statement[] } {
+  const opened: { holdId: string; journal: Journal }[] = [];
+  const rows: unknown[] = [];
+  for (const input of inputs) {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad hold amount ${input.amount}`);
+    const holdId = input.holdId ?? newHoldId();
+    const account = { userId: input.userId, currencyId: input.currencyId, accountType: input.accountType };
+    opened.push({
+      holdId,
+      journal: {
+        kind: input.kind ?? "hold",
+        refKey: `hold:${holdId}`,
+        userId: input.userId,
+        memo: { hold_id: holdId, reason: input.reason, ...input.memo },
+        lines: [
+          { ...account, bucket: "available", amount: -input.amount },
+          { ...account, bucket: "locked", amount: input.amount },
+        ],
+      },
+    });
+    rows.push([holdId, input.userId, input.currencyId, input.accountType, input.amount, input.reason, input.ref ?? ""]);
+  }
+  const statements = [
+    ...postingStatements(
+      db,
+      opened.map((o) => o.journal),
+      now,
+    ),
+    bound(db, INSERT_HOLDS, JSON.stringify(rows), now),
+  ];
+  return { opened, statements };
+}
+
+/** The journal and hold row that open one hold; compose them into your own batch, or call hold(). */
 export function openHold(db: Db, input: HoldInput, now = Date.now()): { holdId: string; journal: Journal; statements: Statement[] } {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad hold amount ${input.amount}`);
-  const holdId = input.holdId ?? newHoldId();
-  const account = { userId: input.userId, currencyId: input.currencyId, accountType: input.accountType };
-  const journal: Journal = {
-    kind: input.kind ?? "hold",
-    refKey: `hold:${holdId}`,
-    userId: input.userId,
-    memo: { hold_id: holdId, reason: input.reason, ...input.memo },
-    lines: [
-      { ...account, bucket: "available", amount: -input.amount },
-      { ...account, bucket: "locked", amount: input.amount },
-    ],
-  };
-  const row = db.insert(holds).values({
-    id: holdId,
-    ...account,
-    amount: input.amount,
-    remaining: input.amount,
-    reason: input.reason,
-    ref: input.ref ?? "",
-    status: "open",
-    createdAt: now,
-  });
-  return { holdId, journal, statements: [...journalStatements(db, journal, now), row] };
+  const { opened, statements } = openHolds(db, [input], now);
+  return { ...opened[0]!, statements };
 }
 
 /** Lines that take `amount` out of a hold's locked funds (the other side is the caller's). */
@@ -226,14 +283,14 @@ export const releaseLines = (h: Hold, amount: number): Line[] => {
  * SQLite on the stored row, so a hold that was already ended, or consumed meanwhile,
  * makes `remaining` negative (or a closed hold non-empty) and fails the whole batch.
  */
+const CONSUME_HOLD =
+  `UPDATE holds SET remaining = remaining - ?2, status = CASE WHEN remaining - ?2 = 0 THEN 'consumed' ELSE status END, ` +
+  `closed_at = CASE WHEN remaining - ?2 = 0 THEN ?3 ELSE closed_at END WHERE id = ?1`;
+const RELEASE_HOLD = `UPDATE holds SET remaining = remaining - ?2, status = 'released', closed_at = ?3 WHERE id = ?1`;
+
 export function holdEndStatement(db: Db, holdId: string, action: "consume" | "release", amount: number, now = Date.now()): Statement {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`bad hold ${action} amount ${amount}`);
-  const remainingAfter = sql`${holds.remaining} - ${amount}`;
-  const status =
-    action === "release" ? sql`'released'` : sql`CASE WHEN ${holds.remaining} - ${amount} = 0 THEN 'consumed' ELSE ${holds.status} END`;
-  const closedAt =
-    action === "release" ? sql`${now}` : sql`CASE WHEN ${holds.remaining} - ${amount} = 0 THEN ${now} ELSE ${holds.closedAt} END`;
-  return db.update(holds).set({ remaining: remainingAfter, status, closedAt }).where(eq(holds.id, holdId));
+  return bound(db, action === "release" ? RELEASE_HOLD : CONSUME_HOLD, holdId, amount, now);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { fromLots, fromTicks, toLots, toQuoteUnits, toTicks } from "./units.ts";
 import type { OrderStatus, SpotOrder } from "../../../schema/api/market.ts";
-import { balances, spotOrders } from "../../../schema/db/index.ts";
+import { spotOrders } from "../../../schema/db/index.ts";
 import { ApiError, badRequest, conflict } from "../errors.ts";
 import type { Db } from "../db.ts";
-import { ACCOUNT_TYPES, DuplicateJournal, type Statement, commit, openHold } from "../ledger/index.ts";
+import { ACCOUNT_TYPES, DuplicateJournal, type Statement, bound, commit, openHolds } from "../ledger/index.ts";
 import { averagePrice, lotsToBase, type MarketConfig, notionalUnits, quoteUnitFactor, unitsText, withMarkupUp } from "./config.ts";
 import { balanceKey, type Committed, type NewOrder, type PlaceOrder } from "./steps.ts";
 
@@ -176,33 +176,49 @@ export function newOrder(owner: number, p: PreparedOrder, id: number, now: numbe
   };
 }
 
-/** The order's D1 row: "pending" (held, on its way to the book), or "rejected" with nothing held. */
-function orderRowStatement(db: Db, m: MarketConfig, o: NewOrder, now: number, rejected?: string) {
-  return db.insert(spotOrders).values({
-    id: o.id,
-    userId: o.owner,
-    marketId: m.id,
-    side: o.side === "buy" ? 1 : 2,
-    orderType: o.type,
-    tif: o.tif,
-    postOnly: o.postOnly,
-    price: o.priceText,
-    amount: o.amountText,
-    holdId: o.hold,
-    holdCurrencyId: o.holdCurrency,
-    holdUnits: rejected ? 0 : o.holdUnits,
-    status: rejected ? "rejected" : "pending",
-    reason: rejected ?? "",
-    createdAt: o.createdAt,
-    updatedAt: now,
-  });
+// Order rows travel as JSON arrays (one parameter for a whole batch; see ledger/post.ts).
+const col = (i: number) => `json_extract(value, '$[${i}]')`;
+const ORDER_COLUMNS =
+  "id, user_id, market_id, side, order_type, tif, post_only, price, amount, hold_id, hold_currency_id, hold_units, status, reason, " +
+  "created_at, updated_at";
+const INSERT_ORDERS =
+  `INSERT INTO spot_orders (${ORDER_COLUMNS}) SELECT ${Array.from({ length: 15 }, (_, i) => col(i)).join(", ")}, ?2 ` +
+  `FROM json_each(?1) WHERE true`;
+const INSERT_ORDERS_IGNORING = `${INSERT_ORDERS} ON CONFLICT DO NOTHING`;
+const READ_AVAILABLE =
+  `SELECT b.user_id AS owner, b.currency_id AS currency, b.available AS available FROM json_each(?1) AS k ` +
+  `JOIN balances AS b ON b.user_id = json_extract(k.value, '$[0]') AND b.currency_id = json_extract(k.value, '$[1]') ` +
+  `AND b.account_type = ?2`;
+
+/** The order's D1 row as a JSON array: "pending" (held, on its way to the book), or "rejected" with nothing held. */
+function orderRow(m: MarketConfig, o: NewOrder, rejected?: string): unknown[] {
+  return [
+    o.id,
+    o.owner,
+    m.id,
+    o.side === "buy" ? 1 : 2,
+    o.type,
+    o.tif,
+    o.postOnly ? 1 : 0,
+    o.priceText,
+    o.amountText,
+    o.hold,
+    o.holdCurrency,
+    rejected ? 0 : o.holdUnits,
+    rejected ? "rejected" : "pending",
+    rejected ?? "",
+    o.createdAt,
+  ];
 }
 
-/** The order row and its ledger hold (the hold's journal is keyed by the hold id, so a repeat is a DuplicateJournal). */
-function heldStatements(db: Db, m: MarketConfig, o: NewOrder, now: number): Statement[] {
-  const hold = openHold(
+/**
+ * The order rows and their ledger holds, for any number of orders: the same seven
+ * statements (each hold's journal is keyed by its hold id, so a repeat is a DuplicateJournal).
+ */
+function heldStatements(db: Db, m: MarketConfig, list: NewOrder[], now: number): Statement[] {
+  const { statements } = openHolds(
     db,
-    {
+    list.map((o) => ({
       userId: o.owner,
       currencyId: o.holdCurrency,
       accountType: ACCOUNT_TYPES.change,
@@ -211,10 +227,10 @@ function heldStatements(db: Db, m: MarketConfig, o: NewOrder, now: number): Stat
       ref: `spot:${o.id}`,
       holdId: o.hold,
       memo: { order: o.id, market: m.symbol },
-    },
+    })),
     now,
   );
-  return [...hold.statements, orderRowStatement(db, m, o, now)];
+  return [...statements, bound(db, INSERT_ORDERS, JSON.stringify(list.map((o) => orderRow(m, o))), now)];
 }
 
 /**
@@ -222,7 +238,7 @@ function heldStatements(db: Db, m: MarketConfig, o: NewOrder, now: number): Stat
  * from the Market object's outbox), so it shows in their history. Idempotent.
  */
 export const refusedRowStatement = (db: Db, m: MarketConfig, o: NewOrder, reason: string, now: number): Statement =>
-  orderRowStatement(db, m, o, now, reason).onConflictDoNothing();
+  bound(db, INSERT_ORDERS_IGNORING, JSON.stringify([orderRow(m, o, reason)]), now);
 
 /**
  * Writes the order rows and holds of accepted orders: one D1 batch for all of
@@ -235,23 +251,17 @@ export const refusedRowStatement = (db: Db, m: MarketConfig, o: NewOrder, reason
 export async function commitOrders(db: Db, m: MarketConfig, list: NewOrder[], now = Date.now()): Promise<Committed> {
   const out: Committed = { outcome: new Map(), available: new Map() };
   if (list.length === 0) return out;
-  const keys = new Map<string, { owner: number; currency: number }>();
-  for (const o of list) keys.set(balanceKey(o.owner, o.holdCurrency), { owner: o.owner, currency: o.holdCurrency });
-  const reads: Statement[] = [...keys.values()].map((k) =>
-    db
-      .select({ available: balances.available })
-      .from(balances)
-      .where(and(eq(balances.userId, k.owner), eq(balances.currencyId, k.currency), eq(balances.accountType, ACCOUNT_TYPES.change))),
-  );
-  const readBack = (results: unknown[], from: number) => {
-    [...keys.keys()].forEach((key, i) => {
-      const rows = results[from + i] as { available: number }[] | undefined;
-      if (rows) out.available.set(key, rows[0]?.available ?? 0);
-    });
+  const keys = new Map<string, [number, number]>();
+  for (const o of list) keys.set(balanceKey(o.owner, o.holdCurrency), [o.owner, o.holdCurrency]);
+  const read = bound(db, READ_AVAILABLE, JSON.stringify([...keys.values()]), ACCOUNT_TYPES.change);
+  const readBack = (rows: { owner: number; currency: number; available: number }[]) => {
+    for (const key of keys.keys()) out.available.set(key, 0);
+    for (const r of rows) out.available.set(balanceKey(r.owner, r.currency), r.available);
   };
-  const writes = list.flatMap((o) => heldStatements(db, m, o, now));
+  const writes = heldStatements(db, m, list, now);
   try {
-    readBack(await commit(db, [...writes, ...reads]), writes.length);
+    const results = await commit(db, [...writes, read]);
+    readBack(results[writes.length] as { owner: number; currency: number; available: number }[]);
     for (const o of list) out.outcome.set(o.id, "held");
     return out;
   } catch (err) {
@@ -259,7 +269,7 @@ export async function commitOrders(db: Db, m: MarketConfig, list: NewOrder[], no
   }
   for (const o of list) {
     try {
-      await commit(db, heldStatements(db, m, o, now));
+      await commit(db, heldStatements(db, m, [o], now));
       out.outcome.set(o.id, "held");
     } catch (err) {
       if (err instanceof DuplicateJournal) out.outcome.set(o.id, "held");
@@ -267,7 +277,7 @@ export async function commitOrders(db: Db, m: MarketConfig, list: NewOrder[], no
       else throw err;
     }
   }
-  readBack(await commit(db, reads), 0);
+  readBack((await commit(db, [read]))[0] as { owner: number; currency: number; available: number }[]);
   return out;
 }
 

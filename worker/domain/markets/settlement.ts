@@ -1,6 +1,4 @@
-import { eq, sql } from "drizzle-orm";
 import { fromLots, fromTicks } from "./units.ts";
-import { spotFills, spotOrders } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import {
   ACCOUNT_TYPES,
@@ -10,6 +8,7 @@ import {
   SYSTEM_ACCOUNTS,
   SYSTEM_ACCOUNT_TYPE,
   type Statement,
+  bound,
   commit,
   holdEndStatement,
   journalStatements,
@@ -20,7 +19,7 @@ import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
 
 /**
  * Settlement of the Market object's outbox steps into D1 (README, "Design": Money).
- * Each step is ONE db.batch, all-or-nothing. A fill is keyed by its fill id
+ * Each step is all-or-nothing: its statements are in ONE batch (with other steps'). A fill is keyed by its fill id
  * (journal ref_key "spot:fill:<market>:<seq>", UNIQUE), an order's end by its
  * order id ("spot:end:<order>"), so a step applied twice moves money once.
  * Order-row status changes carry the market sequence number and never move an
@@ -29,15 +28,19 @@ import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
 
 const CHANGE = ACCOUNT_TYPES.change;
 
-/** Status and version of an order row, applied only when this step is not older than the row. */
-function statusSet(status: string, seq: number, reason?: string) {
-  const newer = sql`${spotOrders.version} <= ${seq}`;
-  return {
-    status: sql`CASE WHEN ${newer} THEN ${status} ELSE ${spotOrders.status} END`,
-    ...(reason !== undefined ? { reason: sql`CASE WHEN ${newer} THEN ${reason} ELSE ${spotOrders.reason} END` } : {}),
-    version: sql`MAX(${spotOrders.version}, ${seq})`,
-  };
-}
+// An order row's status and version change only when the step is not older than the row (?seq).
+const newer = (seq: string) => `CASE WHEN version <= ${seq} THEN`;
+const FILL_SIDE =
+  `UPDATE spot_orders SET filled_units = filled_units + ?2, quote_units = quote_units + ?3, fee_units = fee_units + ?4, ` +
+  `status = ${newer("?6")} ?5 ELSE status END, version = MAX(version, ?6), updated_at = ?7 WHERE id = ?1`;
+const STATUS = `status = ${newer("?3")} ?2 ELSE status END`;
+const VERSION_AND_TIME = "version = MAX(version, ?3), updated_at = ?4 WHERE id = ?1";
+const SET_STATUS = `UPDATE spot_orders SET ${STATUS}, ${VERSION_AND_TIME}`;
+const SET_STATUS_REASON = `UPDATE spot_orders SET ${STATUS}, reason = ${newer("?3")} ?5 ELSE reason END, ${VERSION_AND_TIME}`;
+const INSERT_FILL =
+  "INSERT INTO spot_fills (id, market_id, seq, price, qty, base_units, quote_units, taker_side, buy_order_id, sell_order_id, " +
+  "buy_user_id, sell_user_id, buy_fee_units, sell_fee_units, created_at) " +
+  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
 
 export function fillJournal(m: MarketConfig, s: FillStep): Journal {
   const buyer = s.buy.owner;
@@ -69,49 +72,39 @@ export function fillJournal(m: MarketConfig, s: FillStep): Journal {
 }
 
 function fillStatements(db: Db, m: MarketConfig, s: FillStep, now: number): Statement[] {
-  const side = (order: number, base: number, quote: number, fee: number, status: string) =>
-    db
-      .update(spotOrders)
-      .set({
-        filledUnits: sql`${spotOrders.filledUnits} + ${base}`,
-        quoteUnits: sql`${spotOrders.quoteUnits} + ${quote}`,
-        feeUnits: sql`${spotOrders.feeUnits} + ${fee}`,
-        ...statusSet(status, s.seq),
-        updatedAt: now,
-      })
-      .where(eq(spotOrders.id, order));
+  const side = (order: number, fee: number, status: string) =>
+    bound(db, FILL_SIDE, order, s.baseUnits, s.quoteUnits, fee, status, s.seq, now);
   return [
     // The journal first: a second attempt fails on its ref_key before anything else counts.
     ...journalStatements(db, fillJournal(m, s), now),
     holdEndStatement(db, s.buy.hold, "consume", s.quoteUnits, now),
     holdEndStatement(db, s.sell.hold, "consume", s.baseUnits, now),
-    side(s.buy.order, s.baseUnits, s.quoteUnits, s.buy.fee, s.buy.status),
-    side(s.sell.order, s.baseUnits, s.quoteUnits, s.sell.fee, s.sell.status),
-    db.insert(spotFills).values({
-      id: s.id,
-      marketId: m.id,
-      seq: s.seq,
-      price: fromTicks(s.price, m.tickSize),
-      qty: fromLots(s.qty, m.lotSize),
-      baseUnits: s.baseUnits,
-      quoteUnits: s.quoteUnits,
-      takerSide: s.takerSide === "buy" ? 1 : 2,
-      buyOrderId: s.buy.order,
-      sellOrderId: s.sell.order,
-      buyUserId: s.buy.owner,
-      sellUserId: s.sell.owner,
-      buyFeeUnits: s.buy.fee,
-      sellFeeUnits: s.sell.fee,
-      createdAt: s.time,
-    }),
+    side(s.buy.order, s.buy.fee, s.buy.status),
+    side(s.sell.order, s.sell.fee, s.sell.status),
+    bound(
+      db,
+      INSERT_FILL,
+      s.id,
+      m.id,
+      s.seq,
+      fromTicks(s.price, m.tickSize),
+      fromLots(s.qty, m.lotSize),
+      s.baseUnits,
+      s.quoteUnits,
+      s.takerSide === "buy" ? 1 : 2,
+      s.buy.order,
+      s.sell.order,
+      s.buy.owner,
+      s.sell.owner,
+      s.buy.fee,
+      s.sell.fee,
+      s.time,
+    ),
   ];
 }
 
 function endStatements(db: Db, s: EndStep, now: number): Statement[] {
-  const update = db
-    .update(spotOrders)
-    .set({ ...statusSet(s.status, s.seq, s.reason), updatedAt: now })
-    .where(eq(spotOrders.id, s.order));
+  const update = bound(db, SET_STATUS_REASON, s.order, s.status, s.seq, now, s.reason);
   if (s.release === 0) return [update];
   const account = { userId: s.owner, currencyId: s.holdCurrency, accountType: CHANGE };
   const journal: Journal = {
@@ -127,14 +120,7 @@ function endStatements(db: Db, s: EndStep, now: number): Statement[] {
   return [...journalStatements(db, journal, now), holdEndStatement(db, s.hold, "release", s.release, now), update];
 }
 
-function openStatements(db: Db, s: OpenStep, now: number): Statement[] {
-  return [
-    db
-      .update(spotOrders)
-      .set({ ...statusSet("open", s.seq), updatedAt: now })
-      .where(eq(spotOrders.id, s.order)),
-  ];
-}
+const openStatements = (db: Db, s: OpenStep, now: number): Statement[] => [bound(db, SET_STATUS, s.order, "open", s.seq, now)];
 
 export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number): Statement[] {
   switch (step.k) {
@@ -149,23 +135,32 @@ export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number)
   }
 }
 
-/** Applies one step; "duplicate" when its journal was already posted (nothing moved). */
-export async function applyStep(db: Db, m: MarketConfig, step: Step, now = Date.now()): Promise<"applied" | "duplicate"> {
+/** Applies one step in its own batch; one whose journal was already posted moves nothing. */
+async function applyStep(db: Db, m: MarketConfig, step: Step, now: number): Promise<void> {
   try {
     await commit(db, stepStatements(db, m, step, now));
-    return "applied";
   } catch (err) {
-    if (err instanceof DuplicateJournal) return "duplicate";
-    throw err;
+    if (!(err instanceof DuplicateJournal)) throw err;
   }
 }
 
-/** Status-only steps (open, refused, and ends with nothing to release) of several entries in one batch: all idempotent. */
-export const isStatusOnly = (step: Step): boolean => step.k === "open" || step.k === "refused" || (step.k === "end" && step.release === 0);
-
-export async function applyStatusSteps(db: Db, m: MarketConfig, steps: Step[], now = Date.now()): Promise<void> {
-  await commit(
-    db,
-    steps.flatMap((s) => stepStatements(db, m, s, now)),
-  );
+/**
+ * Applies steps in order in ONE batch (the outbox drain hands over many at a
+ * time, so a busy market settles its fills in few D1 round trips). When one of
+ * them was applied before (a drain repeated after a crash), that batch fails on
+ * the journal's unique key and moves nothing; the steps are then applied one
+ * batch each, and the repeated ones are recognised and skipped.
+ */
+export async function applySteps(db: Db, m: MarketConfig, steps: Step[], now = Date.now()): Promise<void> {
+  if (steps.length === 0) return;
+  try {
+    await commit(
+      db,
+      steps.flatMap((s) => stepStatements(db, m, s, now)),
+    );
+    return;
+  } catch (err) {
+    if (!(err instanceof DuplicateJournal)) throw err;
+  }
+  for (const step of steps) await applyStep(db, m, step, now);
 }
