@@ -79,8 +79,12 @@ const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
 const EXCHANGE_RETRY_MS = 10_000;
-/** Orders per user and market: a burst beyond this is refused with 429 (counted here, so the order path writes nothing extra). */
-export const ORDER_LIMIT = { count: 20, windowMs: 1_000 };
+/**
+ * Orders per user and market each second (the ORDER_LIMIT_PER_SECOND var; default 20): a burst beyond it is refused with
+ * 429. Counted here, so the order path writes nothing extra.
+ */
+const orderLimit = (value: string | undefined) =>
+  new RateWindow(Number.parseInt(value ?? "", 10) > 0 ? Number.parseInt(value!, 10) : 20, 1_000);
 /** Idempotency-Keys are remembered this long. */
 const IDEM_KEEP_MS = 24 * 3600_000;
 
@@ -138,7 +142,7 @@ export class Market extends DurableObject<Env> {
   private traders: { rule: SimTraderRule; owners: number[] } | null = null;
   private index: IndexHistory | null = null;
   private readonly uids = new Map<number, string>();
-  private readonly orderLimit = new RateWindow(ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
+  private readonly orderLimit: RateWindow;
   /** Tests inject crashes into the drain here (see drain.ts). */
   drainHooks: DrainHooks = {};
   /** Tests lose the answer of an intake write here: throwing after D1 committed leaves its outcome unknown to the object. */
@@ -148,6 +152,7 @@ export class Market extends DurableObject<Env> {
     super(ctx, env);
     this.db = database(env.DB);
     this.scheduler = new AlarmScheduler<Task>(ctx.storage);
+    this.orderLimit = orderLimit(env.ORDER_LIMIT_PER_SECOND);
     void ctx.blockConcurrencyWhile(() => this.boot());
   }
 

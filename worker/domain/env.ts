@@ -11,6 +11,8 @@ declare global {
       MarketRoom: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
       MARKET_FEED?: string;
+      /** Orders one user may send to one market per second (default 20); beyond it, 429. */
+      ORDER_LIMIT_PER_SECOND?: string;
       /** "production" or "development"; development enables the outbox page and endpoint. */
       ENVIRONMENT: string;
       /** Public origin of the site, used for Origin checks on sockets and wallet messages. */
