@@ -94,8 +94,9 @@ describe("settlement: at-least-once drain, exactly-once money", () => {
         const stepJournals = [fillOf(s1Order), [], fillOf(s2Order), [], [`release spot:end:${buy}`]];
         expect(stepJournals.flat()).toHaveLength(3);
         const holds = [order.s1, order.s2, order.buy].map((o) => `hold hold:${o.holdId}`);
-        // A crash before step k leaves steps 1..k in D1 (k counted from 0); a crash after it, steps 1..k+1.
-        const doneSteps = mode === "before" ? k : k + 1;
+        // The drain settles the entry's five steps in one D1 batch: a crash before any of them leaves none in D1; a
+        // crash after one (the batch committed, the entry's progress not yet recorded) leaves all five.
+        const doneSteps = mode === "before" ? 0 : steps;
         expect(atCrash).toEqual([...holds, ...stepJournals.slice(0, doneSteps).flat()].sort());
         expect(await journalsOf([s1.id, s2.id, buyer.id])).toEqual([...holds, ...stepJournals.flat()].sort());
 
