@@ -14,4 +14,16 @@ for (const u of DEMO_USERS) console.log(`    ${u.role.padEnd(9)} ${u.email.padEn
 console.log(`\n  Operator console:      http://localhost:${port}/#/admin`);
 console.log(`  Verification codes:    http://localhost:${port}/dev/outbox (development only)\n`);
 ' 
+# wrangler dev fires no cron triggers by itself: one request once the server answers wakes every market (the Worker's
+# first request does), so markets tick, quote and trade before anyone visits.
+wake="fetch('http://127.0.0.1:${PORT}/api/currency/quotation_new').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+(
+  for _ in $(seq 1 180); do
+    if node -e "$wake" 2>/dev/null; then
+      echo "  Markets woken: prices, quotes and simulated trades are running."
+      exit 0
+    fi
+    sleep 1
+  done
+) &
 exec npx wrangler dev --port "$PORT" --ip 127.0.0.1 --persist-to .wrangler/state --show-interactive-dev-session=false

@@ -3,9 +3,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+echo "set-up (Node, dependencies, build): ${SECONDS}s"
 mkdir -p .wrangler/reports
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step prints its name, and the previous one how long it took; the total closes the run.
+started=$SECONDS
+last=""
+lap=$SECONDS
+step() {
+  [ -n "$last" ] && printf '\033[2m-- %s: %ss\033[0m\n' "$last" "$((SECONDS - lap))"
+  last="$*"
+  lap=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
 
 step "type-check"
 npm run --silent typecheck
@@ -30,6 +40,7 @@ npx wrangler deploy --dry-run --outdir .wrangler/dry-run >/dev/null
 echo "worker bundles: $(du -sh .wrangler/dry-run | cut -f1)"
 
 step "browser tests (Playwright, Debian Chromium)"
+browser_skipped=""
 if [ -x /usr/bin/chromium ] || [ -x /usr/lib/chromium/chromium ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=.wrangler/reports/e2e.json npx playwright test --reporter=list,json
 elif [ "${CI:-}" = "true" ]; then
@@ -38,6 +49,9 @@ elif [ "${CI:-}" = "true" ]; then
 else
   echo "SKIPPED: Chromium is not installed (apt-get install -y chromium). CI installs it and runs these."
   rm -f .wrangler/reports/e2e.json
+  browser_skipped="Chromium missing"
 fi
 
-node scripts/test-summary.ts .wrangler/reports
+step "summary"
+echo "total: $((SECONDS - started))s"
+node scripts/test-summary.ts .wrangler/reports ${browser_skipped:+--browser-skipped "$browser_skipped"}

@@ -4,7 +4,12 @@ import { purgeExpiredSessions } from "./domain/auth/sessions.ts";
 import { purgeWalletNonces } from "./domain/auth/wallet.ts";
 import { type FetchFn, type RefreshResult, refreshFiatRates } from "./domain/fiat/rates.ts";
 import { purgeIdempotencyKeys } from "./domain/wallet/maintenance.ts";
+import { type WakeOutcome, wakeMarkets } from "./domain/markets/wake.ts";
 import type { Env } from "./domain/env.ts";
+
+/** wrangler.toml `[triggers]`: the daily jobs, and every minute the markets' wake-up. */
+export const DAILY_CRON = "5 0 * * *";
+export const MARKETS_CRON = "* * * * *";
 
 type CleanupOutcome = { status: "purged" } | { status: "failed"; error: string };
 export type ScheduledOutcome = {
@@ -41,4 +46,21 @@ export async function runScheduled(env: Env, now: number, deps: { fetch?: FetchF
     cleanup("idempotency_keys", () => purgeIdempotencyKeys(db, now)),
   ]);
   return { fiatRates, sessions, codes, walletNonces, idempotencyKeys };
+}
+
+/**
+ * The every-minute cron: wakes every enabled market (`wake` reaches its Durable Object; worker/index.ts wires it,
+ * being the one worker file that holds the object classes). Failures are logged and reported, never thrown.
+ */
+export async function runMarketsCron(env: Env, wake: (symbol: string) => Promise<unknown>): Promise<WakeOutcome> {
+  try {
+    const outcome = await wakeMarkets(database(env.DB), wake);
+    for (const f of outcome.failed)
+      console.error(JSON.stringify({ level: "error", job: "markets_wake", market: f.symbol, error: f.error }));
+    return outcome;
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    console.error(JSON.stringify({ level: "error", job: "markets_wake", error }));
+    return { woken: [], failed: [{ symbol: "*", error }] };
+  }
 }

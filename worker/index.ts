@@ -1,7 +1,9 @@
 import { routePartykitRequest } from "partyserver";
+import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
-import { runScheduled } from "./cron.ts";
+import { MARKETS_CRON, runMarketsCron, runScheduled } from "./cron.ts";
 import type { Env } from "./domain/env.ts";
+import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
 import { devOutboxPage } from "./routes/dev-outbox.ts";
 
@@ -11,8 +13,18 @@ export { MarketRoom } from "../durable/rooms/market-room.ts";
 
 const app = createApp();
 
+/** Wakes one market's object (it boots and arms its alarm); see worker/domain/markets/wake.ts. */
+const wakeMarket = (env: Env) => (symbol: string) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).wake();
+
+/** The isolate's first request wakes every market once (after answering), so markets run before the first cron. */
+let marketsWoken = false;
+
 export default {
   async fetch(request, env, ctx) {
+    if (!marketsWoken) {
+      marketsWoken = true;
+      ctx.waitUntil(runMarketsCron(env, wakeMarket(env)));
+    }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
       return (await routePartykitRequest(request, env, roomRouting(env))) ?? new Response("Not found", { status: 404 });
@@ -22,7 +34,8 @@ export default {
     return env.ASSETS.fetch(request);
   },
   async scheduled(controller, env) {
-    await runScheduled(env, controller.scheduledTime);
+    if (controller.cron === MARKETS_CRON) await runMarketsCron(env, wakeMarket(env));
+    else await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
 

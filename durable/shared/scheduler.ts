@@ -1,30 +1,41 @@
 /**
- * One alarm per object (DESIGN.md section 4): tasks keep their due times here and
- * the object arms its single alarm for the soonest. Pure.
+ * One alarm per object, many kinds of due work: each task keeps its next due time here and the object's single
+ * alarm is armed for the soonest. Every object family (spot markets today; contract, seconds and auction objects
+ * next) drives its timers through this instead of arming alarms of its own.
+ *
+ * Rules, because the runtime is subtle here:
+ * - Never arm at or before "now": local workerd drops an alarm re-armed to a past time from inside alarm() when
+ *   the handler ends (workerd issue #6866), which would stop the chain. While the handler runs, arming waits for
+ *   its end, which arms once for whatever is due then.
+ * - Alarms fire at least once, so every task must be idempotent; a task that fails is logged and the others still run.
  */
-export class DueQueue<K extends string> {
+
+export type AlarmStorage = { setAlarm(at: number): Promise<void> | void };
+
+export class AlarmScheduler<K extends string> {
   private readonly due = new Map<K, number>();
+  private armed: number | null = null;
+  private running = false;
+
+  constructor(
+    private readonly storage: AlarmStorage,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Due at `at`, unless it is already due sooner. */
   at(task: K, at: number): void {
     const cur = this.due.get(task);
     if (cur === undefined || at < cur) this.due.set(task, at);
+    this.arm();
   }
 
-  /** Due at `at`, replacing any earlier time. */
-  reset(task: K, at: number): void {
-    this.due.set(task, at);
+  /** No longer due (a stopped object's periodic work); an alarm already armed finds nothing to run and arms no more. */
+  drop(task: K): void {
+    this.due.delete(task);
   }
 
   has(task: K): boolean {
     return this.due.has(task);
-  }
-
-  /** Removes and returns the tasks due by `now`, soonest first. */
-  take(now: number): K[] {
-    const out = [...this.due].filter(([, t]) => t <= now).sort((a, b) => a[1] - b[1]);
-    for (const [k] of out) this.due.delete(k);
-    return out.map(([k]) => k);
   }
 
   /** The soonest due time, or null when nothing is queued. */
@@ -32,5 +43,45 @@ export class DueQueue<K extends string> {
     let min: number | null = null;
     for (const t of this.due.values()) if (min === null || t < min) min = t;
     return min;
+  }
+
+  /**
+   * The object's alarm(): runs every task due by now, soonest first (each through `run`, errors to `onError`),
+   * then arms once for whatever is due next. `also` adds tasks worth running whatever woke the object.
+   */
+  async fire(run: (task: K) => Promise<void>, onError: (task: K, err: unknown) => void, also: K[] = []): Promise<void> {
+    this.armed = null;
+    this.running = true;
+    try {
+      const tasks = this.take(this.now());
+      for (const t of also) if (!tasks.includes(t)) tasks.push(t);
+      for (const task of tasks) {
+        try {
+          await run(task);
+        } catch (err) {
+          onError(task, err);
+        }
+      }
+    } finally {
+      this.running = false;
+      this.arm(true);
+    }
+  }
+
+  /** Removes and returns the tasks due by `now`, soonest first. */
+  private take(now: number): K[] {
+    const out = [...this.due].filter(([, t]) => t <= now).sort((a, b) => a[1] - b[1]);
+    for (const [k] of out) this.due.delete(k);
+    return out.map(([k]) => k);
+  }
+
+  private arm(force = false): void {
+    if (this.running && !force) return;
+    const next = this.next();
+    if (next === null) return;
+    const at = Math.max(next, this.now() + 1);
+    if (!force && this.armed !== null && this.armed <= at) return;
+    this.armed = at;
+    void this.storage.setAlarm(at);
   }
 }

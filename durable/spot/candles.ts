@@ -101,3 +101,52 @@ export function ticker(last: number, window: Window): TickerTicks {
     change: percentChange(window.open, last),
   };
 }
+
+/** Folds candles of a shorter period (in time order) into one candle per bucket of `period`. */
+export function rollUp(period: Period, candles: readonly CandleRow[]): CandleRow[] {
+  const out: CandleRow[] = [];
+  let cur: CandleRow | null = null;
+  for (const c of candles) {
+    const t = bucketStart(period, c.t);
+    if (!cur || cur.t !== t) {
+      cur = { t, o: c.o, h: c.h, l: c.l, c: c.c, v: c.v };
+      out.push(cur);
+    } else {
+      if (c.h > cur.h) cur.h = c.h;
+      if (c.l < cur.l) cur.l = c.l;
+      cur.c = c.c;
+      cur.v += c.v;
+    }
+  }
+  return out;
+}
+
+/** A candle as the chart gets it: `sim` when any of it is simulated history (history.ts). */
+export type ChartCandle = CandleRow & { sim: boolean };
+
+/**
+ * The market's own candles laid over its simulated history (both oldest first): a bucket with both (the one the
+ * history ends in) is one candle, the history's open then the trades' close, and stays marked simulated; the newest
+ * `limit` candles.
+ */
+export function overlay(sim: readonly CandleRow[], own: readonly CandleRow[], limit = Number.POSITIVE_INFINITY): ChartCandle[] {
+  const out: ChartCandle[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < sim.length || j < own.length) {
+    const s = sim[i];
+    const o = own[j];
+    if (s && (!o || s.t < o.t)) {
+      out.push({ ...s, sim: true });
+      i++;
+    } else if (o && (!s || o.t < s.t)) {
+      out.push({ ...o, sim: false });
+      j++;
+    } else {
+      out.push({ ...mergeCandles(s, o!), sim: true });
+      i++;
+      j++;
+    }
+  }
+  return out.length > limit ? out.slice(out.length - limit) : out;
+}

@@ -10,13 +10,13 @@ import {
   type PlaceOrder,
   type Step,
 } from "../../worker/domain/markets/steps.ts";
-import { aggregate, bucketStart, ticker, type Trade, type TickerTicks } from "./candles.ts";
+import { aggregate, bucketStart, type ChartCandle, mergeCandles, overlay, ticker, type Trade, type TickerTicks } from "./candles.ts";
 import { type EngineEvent, EventLog, MatchingEngine, type PlaceCommand } from "./engine/index.ts";
 import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
 
 /**
  * The market's logic around the matching engine, with injected storage and clock
- * (DESIGN.md section 4). The Durable Object class only wires it to the runtime.
+ * (README, "Design": Durable Objects). The Durable Object class only wires it to the runtime.
  *
  * A command (place or cancel) runs the engine, then writes in ONE storage
  * transaction: the order rows it changed, its trades, the candles, the engine
@@ -26,6 +26,9 @@ import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
  */
 
 export type { OrderView, PlaceOrder };
+
+/** The ticker with the index price (ticks) and when the feed gave it; both null without a live feed price. */
+export type TickerView = TickerTicks & { index: number | null; indexAt: number | null };
 
 /** Changes since the last publish, for the coalescing publisher. */
 export type Dirty = { depth: boolean; ticker: boolean; trades: TradeRow[]; candles: Set<Period> };
@@ -44,6 +47,8 @@ export class MarketCore {
   onOutbox: () => void = () => {};
   /** Called after every committed command that changed public data. */
   onDirty: () => void = () => {};
+  /** When the feed last gave a live reference price (it may repeat the stored one); null until it has. Memory only. */
+  referenceAt: number | null = null;
 
   constructor(opts: { config: MarketConfig; store: MarketStore; now: () => number }) {
     this.config = opts.config;
@@ -384,21 +389,44 @@ export class MarketCore {
     this.store.setMeta("ref", String(ticks));
   }
 
-  /** The 24-hour ticker in ticks and lots; null when the market has neither traded nor a reference price. */
-  ticker(now = this.now()): TickerTicks | null {
-    const last = this.lastTrade()?.price ?? this.reference();
+  /**
+   * The 24-hour ticker in ticks and lots, with the index (reference) price while the feed gives a live one; null when
+   * the market has neither traded nor a reference price.
+   */
+  ticker(now = this.now()): TickerView | null {
+    const ref = this.reference();
+    const last = this.lastTrade()?.price ?? ref;
     if (last === null) return null;
-    return ticker(last, this.store.window(bucketStart("1min", now - 24 * 3600_000)));
+    const live = ref !== null && this.referenceAt !== null;
+    return {
+      ...ticker(last, this.store.window(bucketStart("1min", now - 24 * 3600_000))),
+      index: live ? ref : null,
+      indexAt: live ? this.referenceAt : null,
+    };
   }
 
-  candles(period: Period, from: number, to: number, limit = 1500): CandleRow[] {
-    return this.store.candles(period, bucketStart(period, from), to, limit);
+  /** The market's candles over its simulated history, if it has one (see overlay). */
+  candles(period: Period, from: number, to: number, limit = 1500): ChartCandle[] {
+    const start = bucketStart(period, from);
+    return overlay(this.store.simCandles(period, start, to, limit), this.store.candles(period, start, to, limit), limit);
   }
 
-  /** The candle of a period holding the last trade, if any (for live kline frames). */
-  currentCandle(period: Period): CandleRow | undefined {
+  /** The candle of a period holding the last trade, if any (for live kline frames), over the history like candles(). */
+  currentCandle(period: Period): ChartCandle | undefined {
     const last = this.lastTrade();
-    return last ? this.store.candle(period, bucketStart(period, last.time)) : undefined;
+    if (!last) return undefined;
+    const t = bucketStart(period, last.time);
+    const own = this.store.candle(period, t);
+    if (!own) return undefined;
+    const sim = this.store.simCandle(period, t);
+    return sim ? { ...mergeCandles(sim, own), sim: true } : { ...own, sim: false };
+  }
+
+  /** Stores a simulated history (history.ts), every period in one transaction. */
+  addHistory(history: Map<Period, CandleRow[]>): void {
+    this.store.transaction(() => {
+      for (const [period, rows] of history) this.store.putSimCandles(period, rows);
+    });
   }
 
   recentTrades(limit = 50): TradeRow[] {

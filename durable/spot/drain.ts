@@ -2,7 +2,7 @@ import type { OutboxEntry, Step } from "../../worker/domain/markets/steps.ts";
 import type { MarketStore } from "./store.ts";
 
 /**
- * Drains the outbox into D1, oldest entry first (DESIGN.md section 4).
+ * Drains the outbox into D1, oldest entry first (README, "Design": Durable Objects).
  *
  * Consecutive steps, across entries, are settled together: one D1 batch for up to
  * MAX_STEPS of them, in event order, so money moves in the order the market
@@ -17,12 +17,16 @@ import type { MarketStore } from "./store.ts";
  * skips. Nothing is lost and nothing is applied twice.
  *
  * `hooks` exist for tests: throwing from beforeStep simulates a crash before a
- * step's batch, throwing from afterStep a crash after the batch committed.
+ * step's batch, throwing from afterStep a crash after the batch committed. A step
+ * hook asks to stop between any two steps, so while one is set every step is a
+ * batch of its own; afterBatch stops after a batch of many steps committed, before
+ * any of its progress is recorded.
  */
 
 export type DrainHooks = {
   beforeStep?: (entryId: number, index: number, step: Step) => void;
   afterStep?: (entryId: number, index: number, step: Step) => void;
+  afterBatch?: (steps: Step[]) => void;
 };
 
 export type DrainResult = { entries: number; steps: number; fills: number; more: boolean; touched: Map<number, number> };
@@ -45,6 +49,7 @@ export async function drainOutbox(opts: {
   batch?: number;
 }): Promise<DrainResult> {
   const { store, settle, hooks } = opts;
+  const maxSteps = hooks?.beforeStep || hooks?.afterStep ? 1 : MAX_STEPS;
   const result: DrainResult = { entries: 0, steps: 0, fills: 0, more: false, touched: new Map() };
   /** Entries whose last step is in the pending batch: removed when it commits. */
   let finishing: number[] = [];
@@ -68,6 +73,7 @@ export async function drainOutbox(opts: {
       const batch = pending;
       pending = { steps: [], marks: [] };
       await settle(batch.steps);
+      hooks?.afterBatch?.(batch.steps);
       for (const m of batch.marks) done(m.entry, m.index, m.step, m.last);
     }
     store.outboxRemove(finishing);
@@ -85,7 +91,7 @@ export async function drainOutbox(opts: {
         hooks?.beforeStep?.(row.id, i, step);
         pending.steps.push(step);
         pending.marks.push({ entry: row.id, index: i, step, last: i === entry.steps.length - 1 });
-        if (pending.steps.length >= MAX_STEPS) await flush();
+        if (pending.steps.length >= maxSteps) await flush();
       }
       finishing.push(row.id);
       if (opts.now() >= opts.deadline) {

@@ -42,6 +42,17 @@ const MAX_STEP_MS = 60_000;
 type SimState = { ticks: number; time: number; rng: PrngState };
 
 /**
+ * One step of the simulator's model: `ticks` moved by `dtMs` of geometric Brownian motion with annualised volatility
+ * `sigma` and the standard normal `shock`, rounded to whole ticks; a step that would leave the safe range keeps the price.
+ * The simulated history (history.ts) walks the same model.
+ */
+export function gbmStep(ticks: number, sigma: number, dtMs: number, shock: number): number {
+  const dt = dtMs / YEAR_MS;
+  const next = Math.round(ticks * Math.exp(sigma * Math.sqrt(dt) * shock - (sigma * sigma * dt) / 2));
+  return Number.isSafeInteger(next) && next >= 1 ? next : ticks;
+}
+
+/**
  * Geometric Brownian motion without drift: S' = S · exp(σ√dt · Z − σ²dt/2),
  * dt in years, σ the annualised volatility, Z standard normal from a seeded
  * xoshiro128**. The result is rounded to whole ticks (at least one). The walk
@@ -82,10 +93,7 @@ export class SimulatedFeed implements ReferenceFeed {
     const dtMs = Math.min(now - this.time, MAX_STEP_MS);
     this.time = now;
     if (dtMs <= 0 || this.sigma === 0) return this.ticks;
-    const dt = dtMs / YEAR_MS;
-    const shock = this.rng.nextGaussian();
-    const next = Math.round(this.ticks * Math.exp(this.sigma * Math.sqrt(dt) * shock - (this.sigma * this.sigma * dt) / 2));
-    this.ticks = Number.isSafeInteger(next) && next >= 1 ? next : this.ticks;
+    this.ticks = gbmStep(this.ticks, this.sigma, dtMs, this.rng.nextGaussian());
     return this.ticks;
   }
 

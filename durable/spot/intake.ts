@@ -179,18 +179,17 @@ export class OrderIntake {
   }
 
   /**
-   * D1 did not answer. Orders whose callers are still waiting are dropped (the
-   * caller gets the error; nothing was written); answered ones are retried.
+   * D1 did not answer, so whether the batch was written is unknown. Waiting callers get the error, but no order is
+   * dropped: the whole batch is queued again (a hold already written is recognised by its key), so an Idempotency-Key
+   * retry finds the order that was, or will be, placed. An order the ledger then refuses is recorded as rejected and
+   * its owner told, as for any answered order.
    */
   private failed(batch: Queued[], err: unknown): void {
     this.deps.onError(err);
     const keep: Queued[] = [];
     for (const q of batch) {
-      if (q.waiter) {
-        this.dequeued(q.order);
-        this.deps.store.removeIntake([q.order.id]);
-        q.waiter.reject(err);
-      } else keep.push(q);
+      q.waiter?.reject(err);
+      keep.push({ order: q.order });
     }
     this.queue.unshift(...keep);
     if (this.queue.length > 0) {

@@ -1,11 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import { database } from "../../worker/domain/db.ts";
-import type { Depth as DepthFrame, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
+import type { Depth as DepthFrame, IndexKlines, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
+import { type Db, database } from "../../worker/domain/db.ts";
 import type { Env } from "../../worker/domain/env.ts";
-import type { Db } from "../../worker/domain/db.ts";
-import { type MarketConfig, roomName } from "../../worker/domain/markets/config.ts";
-import { loadMarket } from "../../worker/domain/markets/markets.ts";
+import { ApiError, conflict, tooManyRequests } from "../../worker/domain/errors.ts";
+import { roomName } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
+import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import {
   commitOrders,
   type NewOrder,
@@ -15,17 +15,25 @@ import {
   placeOf,
   prepareOrder,
 } from "../../worker/domain/markets/orders.ts";
-import { ApiError, conflict } from "../../worker/domain/errors.ts";
-import { pushToUsers } from "../shared/push-users.ts";
 import { applySteps } from "../../worker/domain/markets/settlement.ts";
+import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
+import { toTicks } from "../../worker/domain/markets/units.ts";
+import type { MarketRoom } from "../rooms/market-room.ts";
+import { PublishPacer } from "../shared/publish-pacer.ts";
+import { pushToUsers } from "../shared/push-users.ts";
+import { RateWindow } from "../shared/rate-window.ts";
+import { AlarmScheduler } from "../shared/scheduler.ts";
 import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
-import { OrderIntake } from "./intake.ts";
-import { toLots, toTicks } from "./engine/index.ts";
+import { type Connector, ExchangeSocket } from "./exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
-import { ladder, plan } from "./maker.ts";
+import { marketHistory, seedOf } from "./history.ts";
+import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
+import { OrderIntake } from "./intake.ts";
+import { MakerLoop } from "./maker-loop.ts";
+import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
 import {
   candleFrame,
   depthFrame,
@@ -37,21 +45,23 @@ import {
   tickerFrame,
   tradeFrame,
 } from "./publisher.ts";
-import type { MarketRoom } from "../rooms/market-room.ts";
-import { DueQueue } from "../shared/scheduler.ts";
 import { MarketStore, durableSql } from "./store.ts";
 
 /**
- * One trading pair (named "BTC-USDT"): order book, matching, candles, ticker,
- * reference price and market maker. The class only wires MarketCore (pure logic
- * over injected storage and clock) to the runtime: RPC from the Worker, one alarm
- * for its due tasks, D1 for settlement, the market room for public updates.
+ * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.
+ * The class only wires the pure parts to the runtime: RPC from the Worker, one alarm (AlarmScheduler) for its due
+ * tasks, D1 for settlement, the market room for public updates (PublishPacer), the exchange socket for the reference
+ * feed, the maker loop.
  *
- * Alarm tasks (one alarm, armed for the soonest):
+ * Alarm tasks:
  *   drain      settle the outbox into D1, then push changed orders to their owners
  *   feed       move the reference price (every FEED_MS), re-quote the market maker
- *   reconcile  re-submit orders D1 still has as "pending" (their place call was lost),
- *              refresh the configuration
+ *   reconcile  re-submit orders D1 still has as "pending" (their place call was lost), refresh the configuration
+ *   traders    the simulated traders' next order (development and tests only; sim-traders.ts)
+ *
+ * A market runs without a visitor: the cron and each isolate's first request call wake(), and the alarm keeps it going.
+ * A switched-off market stops (no feed ticks, maker quotes withdrawn, no simulated trades; its alarm chain ends once
+ * the outbox is settled) but still cancels its owners' orders; wake() starts it again when it is back on.
  */
 
 const FEED_MS = 2_000;
@@ -69,8 +79,12 @@ const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
 const EXCHANGE_RETRY_MS = 10_000;
+/** Orders per user and market: a burst beyond this is refused with 429 (counted here, so the order path writes nothing extra). */
+export const ORDER_LIMIT = { count: 20, windowMs: 1_000 };
+/** Idempotency-Keys are remembered this long. */
+const IDEM_KEEP_MS = 24 * 3600_000;
 
-type Task = "drain" | "feed" | "reconcile";
+type Task = "drain" | "feed" | "reconcile" | "traders";
 
 /** POST /coin/trade as the Worker hands it over: who, what, and the Idempotency-Key with the request's hash. */
 export type SubmitOrder = { owner: number; input: OrderInput; idem?: { key: string; hash: string } };
@@ -81,7 +95,7 @@ export type SubmitResult =
 export type MarketPrices = {
   symbol: string;
   enabled: boolean;
-  /** The reference (index) price, and when the feed last confirmed it (null: no feed price yet). */
+  /** The reference (index) price, and when the feed last confirmed it (null: no live feed price). */
   reference: string | null;
   referenceAt: number | null;
   /** Best bid and ask of the order book. */
@@ -89,65 +103,84 @@ export type MarketPrices = {
   ask: string | null;
 };
 
+/** workerd's outbound WebSocket: a fetch with `Upgrade: websocket`, accepted on our side. */
+const workerdConnector: Connector = async (url) => {
+  const res = await fetch(url, { headers: { Upgrade: "websocket" } });
+  const ws = res.webSocket;
+  if (!ws) throw new Error(`exchange feed answered ${res.status}`);
+  ws.accept();
+  return ws;
+};
+
+/** What wake() reports: the market, whether it runs, and when its alarm is due next (null: nothing armed). */
+export type WakeState = { symbol: string; enabled: boolean; next: number | null };
+
 const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
-/** Idempotency-Keys are remembered this long. */
-const IDEM_KEEP_MS = 24 * 3600_000;
+const log = (level: "error" | "warn", event: string, fields: Record<string, unknown>) =>
+  console.error(JSON.stringify({ level, event, ...fields }));
 
 export class Market extends DurableObject<Env> {
   private readonly db: Db;
   private core: MarketCore | null = null;
   private intake: OrderIntake | null = null;
   private ids = new OrderIds(0);
-  private readonly queue = new DueQueue<Task>();
-  private armed: number | null = null;
-  private inAlarm = false;
+  private readonly scheduler: AlarmScheduler<Task>;
   private feed: ReferenceFeed = new StaticFeed(null);
+  private exchange: ExchangeSocket | null = null;
+  private maker: MakerLoop | null = null;
+  private roomPacer: PublishPacer | null = null;
+  private allPacer: PublishPacer | null = null;
   private draining: Promise<void> | null = null;
   private drainFailures = 0;
-  private requoting = false;
-  private publishTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastPublish = 0;
-  /** When the last publish ended, and how long its fan-out took (see publish()). */
-  private lastPublishEnd = 0;
-  private publishGap = 0;
-  private publishing = false;
-  private lastAll = 0;
-  private allTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
   private lastReferencePublish = 0;
-  private exchange: { ws: WebSocket | null; lastTry: number } = { ws: null, lastTry: 0 };
+  private traders: { rule: SimTraderRule; owners: number[] } | null = null;
+  private index: IndexHistory | null = null;
   private readonly uids = new Map<number, string>();
-  /** When the feed last produced a price (it may repeat the stored one); null until it has. */
-  private referenceAt: number | null = null;
+  private readonly orderLimit = new RateWindow(ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
   /** Tests inject crashes into the drain here (see drain.ts). */
   drainHooks: DrainHooks = {};
+  /** Tests lose the answer of an intake write here: throwing after D1 committed leaves its outcome unknown to the object. */
+  commitHooks: { afterCommit?: () => void } = {};
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = database(env.DB);
+    this.scheduler = new AlarmScheduler<Task>(ctx.storage);
     void ctx.blockConcurrencyWhile(() => this.boot());
   }
 
   private async boot(): Promise<void> {
-    const name = this.ctx.id.name ?? "";
-    const config = await loadMarket(this.db, name);
+    const config = await loadMarket(this.db, this.ctx.id.name ?? "");
     if (!config) return;
     const core = new MarketCore({ config, store: new MarketStore(durableSql(this.ctx.storage)), now: Date.now });
     core.start();
-    core.onOutbox = () => this.schedule("drain", Date.now() + DRAIN_DELAY_MS);
-    core.onDirty = () => this.schedulePublish();
     this.core = core;
     this.ids = new OrderIds(config.id);
     this.ids.seen(core.store.maxOrderId());
+    const symbol = config.symbol;
+    this.roomPacer = new PublishPacer({ intervalMs: PUBLISH_INTERVAL_MS, maxGapMs: MAX_PUBLISH_GAP_MS, publish: () => this.publish() });
+    this.allPacer = new PublishPacer({ intervalMs: ALL_ROOM_MS, maxGapMs: 0, publish: () => this.publishAll() });
+    core.onOutbox = () => this.scheduler.at("drain", Date.now() + DRAIN_DELAY_MS);
+    core.onDirty = () => this.roomPacer?.request();
+    this.maker = new MakerLoop({
+      core,
+      ids: () => this.ids,
+      commit: (m, orders, now) => commitOrders(this.db, m, orders, now),
+      onError: (err) => log("warn", "market_maker_quote_failed", { market: symbol, error: String(err) }),
+    });
     this.intake = new OrderIntake({
       store: core.store,
-      commit: (list) => commitOrders(this.db, this.market().config, list),
-      place: (o) => void this.market().place(o),
-      refuse: (o) => void this.market().refuse(o, "insufficient_balance"),
+      commit: async (list) => {
+        const committed = await commitOrders(this.db, core.config, list);
+        this.commitHooks.afterCommit?.();
+        return committed;
+      },
+      place: (o) => void core.place(o),
+      refuse: (o) => void core.refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
-      onError: (err) =>
-        console.error(JSON.stringify({ level: "error", event: "market_intake_failed", market: config.symbol, error: String(err) })),
+      onError: (err) => log("error", "market_intake_failed", { market: symbol, error: String(err) }),
     });
     this.intake.restore();
     const now = Date.now();
@@ -156,9 +189,33 @@ export class Market extends DurableObject<Env> {
       const start = safeTicks(config.startPrice, config.tickSize);
       if (start) core.setReference(start);
     }
-    if (core.store.outboxSize() > 0) this.schedule("drain", now);
-    this.schedule("feed", now + FEED_MS);
-    this.schedule("reconcile", now + 1_000);
+    // A fresh local market gets simulated history, so its chart is never empty (history.ts); never in production.
+    const ref = core.reference();
+    if (this.feed.kind === "simulator" && ref !== null && !core.store.hasCandles()) core.addHistory(marketHistory(config, ref, now));
+    if (simTradersAllowed(this.env.MARKET_FEED, this.env.ENVIRONMENT)) {
+      const owners = await simTraderIds(this.db);
+      const saved = core.store.getMeta("traders");
+      if (owners.length > 0) this.traders = { rule: new SimTraderRule(saved ? JSON.parse(saved) : seedOf(`${symbol}/traders`)), owners };
+    }
+    if (core.store.outboxSize() > 0) this.scheduler.at("drain", now);
+    // Reconcile runs once whatever the state: it withdraws the maker's quotes of a market switched off meanwhile.
+    this.scheduler.at("reconcile", now + 1_000);
+    this.run(now);
+  }
+
+  /** A switched-off market: its periodic tasks end and the maker withdraws its quotes (a drain still settles them). */
+  private async stop(): Promise<void> {
+    for (const task of ["feed", "reconcile", "traders"] as const) this.scheduler.drop(task);
+    this.exchange?.close();
+    await this.maker?.requote(null);
+  }
+
+  /** Arms the periodic tasks of an enabled market (those not already due). */
+  private run(now: number): void {
+    if (!this.core?.config.enabled) return;
+    if (!this.scheduler.has("feed")) this.scheduler.at("feed", now + FEED_MS);
+    if (!this.scheduler.has("reconcile")) this.scheduler.at("reconcile", now + RECONCILE_MS);
+    if (this.traders && !this.scheduler.has("traders")) this.scheduler.at("traders", now + this.traders.rule.nextGap());
   }
 
   private makeFeed(core: MarketCore, now: number): ReferenceFeed {
@@ -169,7 +226,16 @@ export class Market extends DurableObject<Env> {
       return SimulatedFeed.restore(core.store.getMeta("feed"), { ticks: start, volatility: Number(m.volatility) || 0, now });
     }
     if (kind === "binance" && m.feedSymbol) {
-      return new ExchangeFeed({ symbol: m.feedSymbol, tickSize: m.tickSize, saved: core.store.getMeta("feed") });
+      const feed = new ExchangeFeed({ symbol: m.feedSymbol, tickSize: m.tickSize, saved: core.store.getMeta("feed") });
+      this.exchange = new ExchangeSocket({
+        url: binanceStreamUrl(m.feedSymbol),
+        retryMs: EXCHANGE_RETRY_MS,
+        connect: workerdConnector,
+        onMessage: (text) => feed.onMessage(text, Date.now()),
+        onError: (err) => log("warn", "market_feed_connect_failed", { market: m.symbol, error: String(err) }),
+      });
+      this.index = new IndexHistory({ symbol: m.feedSymbol, tickSize: m.tickSize, fetch: (url) => fetch(url) });
+      return feed;
     }
     return new StaticFeed(start);
   }
@@ -182,10 +248,26 @@ export class Market extends DurableObject<Env> {
   // ---------------------------------------------------------------- RPC
 
   /**
-   * A user's order (POST /coin/trade): checked against the market's rules, stored,
-   * and answered with its id, at once when the owner's last-read balance covers
-   * it, otherwise after its hold is written (see intake.ts). Refusals come back as
-   * values (a thrown ApiError would lose its class on the way to the Worker).
+   * Makes sure the market runs (the cron and each isolate's first request call it for every enabled market): the
+   * object boots if it was not running, re-reads its configuration and, when enabled, arms its alarm.
+   */
+  async wake(): Promise<WakeState> {
+    const core = this.market();
+    const fresh = await loadMarket(this.db, core.config.symbol);
+    if (fresh) core.setConfig(fresh);
+    this.run(Date.now());
+    return { symbol: core.config.symbol, enabled: core.config.enabled, next: this.scheduler.next() };
+  }
+
+  /**
+   * A user's order (POST /coin/trade): checked against the market's rules, stored, and answered with its id, at once
+   * when the owner's last-read balance covers it, otherwise after its hold is written (see intake.ts). Refusals come
+   * back as values (a thrown ApiError would lose its class on the way to the Worker).
+   *
+   * The Idempotency-Key maps to the order for as long as the order may still be placed: when the D1 write fails with an
+   * unknown outcome the caller gets an error but the order stays queued (its hold is recognised by key if it was
+   * written), so a retry with the same key answers this order, never a second one. Only a definite refusal (a short
+   * balance) frees the key.
    */
   async submit(req: SubmitOrder): Promise<SubmitResult> {
     const core = this.market();
@@ -195,8 +277,10 @@ export class Market extends DurableObject<Env> {
       const seen = store.getIdem(req.owner, idem.key);
       if (seen) return seen.hash === idem.hash ? { id: seen.orderId, replayed: true } : refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
     }
-    let order: NewOrder;
     const now = Date.now();
+    const wait = this.orderLimit.hit(req.owner, now);
+    if (wait > 0) return refusal(tooManyRequests(wait));
+    let order: NewOrder;
     try {
       const prepared = prepareOrder(core.config, req.input, req.input.type === "market" ? core.top() : null);
       order = newOrder(req.owner, prepared, this.ids.next(now), now);
@@ -208,18 +292,11 @@ export class Market extends DurableObject<Env> {
       store.addIntake(order.id, JSON.stringify(order));
       if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
     });
-    const wait = this.intake!.submit(order);
-    // The drain writes the intake first: a safety net for the intake's own timer, armed together with the drain the order causes anyway.
-    this.schedule("drain", now + DRAIN_DELAY_MS);
-    if (!wait) return { id: order.id };
-    const forget = () => idem && store.removeIdem(req.owner, idem.key);
-    try {
-      if ((await wait) === "held") return { id: order.id };
-    } catch (err) {
-      forget();
-      throw err;
-    }
-    forget();
+    const held = this.intake!.submit(order);
+    // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
+    this.scheduler.at("drain", now + DRAIN_DELAY_MS);
+    if (!held || (await held) === "held") return { id: order.id };
+    if (idem) store.removeIdem(req.owner, idem.key);
     return refusal(conflict("INSUFFICIENT_BALANCE"));
   }
 
@@ -229,9 +306,8 @@ export class Market extends DurableObject<Env> {
   }
 
   /**
-   * Cancels an order of `owner`; `order` lets a never-placed order be cancelled
-   * (see MarketCore.cancel). An order still on its way to the book is cancelled
-   * once it got there.
+   * Cancels an order of `owner`; `order` lets a never-placed order be cancelled (see MarketCore.cancel). An order still
+   * on its way to the book is cancelled once it got there.
    */
   async cancel(req: { id: number; owner: number; order?: PlaceOrder }): Promise<OrderView> {
     if (this.intake?.has(req.id)) await this.intake.idle();
@@ -256,11 +332,12 @@ export class Market extends DurableObject<Env> {
     const m = core.config;
     const ref = core.reference();
     const { bid, ask } = core.top();
+    const live = ref !== null && core.referenceAt !== null;
     return {
       symbol: m.symbol,
       enabled: m.enabled,
-      reference: ref === null || this.referenceAt === null ? null : priceText(m, ref),
-      referenceAt: ref === null ? null : this.referenceAt,
+      reference: live ? priceText(m, ref) : null,
+      referenceAt: live ? core.referenceAt : null,
       bid: bid === null ? null : priceText(m, bid),
       ask: ask === null ? null : priceText(m, ask),
     };
@@ -281,6 +358,22 @@ export class Market extends DurableObject<Env> {
     return core.candles(period, from, to).map((c) => candleFrame(core.config, c));
   }
 
+  /**
+   * The reference feed's own candles as an index line (GET /currency/index_kline), while the market has fewer than
+   * MIN_OWN_CANDLES of its own in the window; null otherwise, without an exchange feed, or when the exchange fails.
+   */
+  async indexKlines(period: Period, from: number, to: number): Promise<IndexKlines> {
+    const core = this.market();
+    if (!this.index || core.store.candles(period, from, to, MIN_OWN_CANDLES).length >= MIN_OWN_CANDLES) return null;
+    try {
+      const rows = await this.index.candles(period, from, to);
+      return { source: this.feed.kind, candles: rows.map((c) => candleFrame(core.config, c)) };
+    } catch (err) {
+      log("warn", "market_index_klines_failed", { market: core.config.symbol, error: String(err) });
+      return null;
+    }
+  }
+
   ticker(): Ticker | null {
     const core = this.market();
     const t = core.ticker();
@@ -296,63 +389,31 @@ export class Market extends DurableObject<Env> {
     return (this.intake?.size ?? 0) + this.market().store.outboxSize();
   }
 
-  // ---------------------------------------------------------------- alarm
-
-  private schedule(task: Task, at: number): void {
-    this.queue.at(task, at);
-    this.arm();
-  }
-
-  /**
-   * Arms the one alarm for the soonest due task. Never at or before "now": local
-   * workerd drops an alarm re-armed to a past time from inside alarm() when the
-   * handler ends (workerd issue #6866), which would stop the chain. While the
-   * handler runs, arming waits for its end, which arms once for whatever is due.
-   */
-  private arm(force = false): void {
-    if (this.inAlarm && !force) return;
-    const next = this.queue.next();
-    if (next === null) return;
-    const at = Math.max(next, Date.now() + 1);
-    if (!force && this.armed !== null && this.armed <= at) return;
-    this.armed = at;
-    void this.ctx.storage.setAlarm(at);
-  }
+  // ---------------------------------------------------------------- alarm tasks
 
   override async alarm(): Promise<void> {
-    this.armed = null;
     const core = this.core;
     if (!core) return;
-    this.inAlarm = true;
-    try {
-      const now = Date.now();
-      const due = new Set(this.queue.take(now));
+    await this.scheduler.fire(
+      (task) => this.task(task),
+      (task, err) => log("error", "market_task_failed", { market: core.config.symbol, task, error: String(err) }),
       // A pending outbox is always worth a try, whatever woke us.
-      if (core.store.outboxSize() > 0) due.add("drain");
-      for (const task of due) {
-        try {
-          if (task === "drain") await this.drain();
-          else if (task === "feed") await this.feedTick();
-          else await this.reconcile();
-        } catch (err) {
-          console.error(
-            JSON.stringify({ level: "error", event: "market_task_failed", market: core.config.symbol, task, error: String(err) }),
-          );
-        }
-      }
-      await this.copyTicker(false);
-    } finally {
-      this.inAlarm = false;
-      this.arm(true);
-    }
+      core.store.outboxSize() > 0 ? ["drain"] : [],
+    );
+    await this.copyTicker(false);
+  }
+
+  private task(task: Task): Promise<void> {
+    if (task === "drain") return this.drain();
+    if (task === "feed") return this.feedTick();
+    if (task === "traders") return this.tradersTick();
+    return this.reconcile();
   }
 
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */
   private drain(): Promise<void> {
-    if (this.draining) {
-      // Someone is draining: run once more after it, for what arrived meanwhile.
-      return this.draining.then(() => this.drain());
-    }
+    // Someone is draining: run once more after it, for what arrived meanwhile.
+    if (this.draining) return this.draining.then(() => this.drain());
     const core = this.market();
     this.draining = (async () => {
       try {
@@ -366,13 +427,12 @@ export class Market extends DurableObject<Env> {
           now: Date.now,
         });
         this.drainFailures = 0;
-        if (result.more) this.schedule("drain", Date.now());
+        if (result.more) this.scheduler.at("drain", Date.now());
         if (result.touched.size > 0) await this.pushOrders(core, result.touched);
         if (result.fills > 0) await this.copyTicker(true);
       } catch (err) {
         this.drainFailures++;
-        const backoff = Math.min(30_000, 500 * 2 ** Math.min(this.drainFailures, 6));
-        this.schedule("drain", Date.now() + backoff);
+        this.scheduler.at("drain", Date.now() + Math.min(30_000, 500 * 2 ** Math.min(this.drainFailures, 6)));
         throw err;
       } finally {
         this.draining = null;
@@ -382,10 +442,8 @@ export class Market extends DurableObject<Env> {
   }
 
   /**
-   * Every order a drain pass settled goes to its owner's user room as
-   * {type:"order", order}, as the market knows it (settlement of that change is
-   * done; later changes may already show). One RPC per user; user ids map to the
-   * rooms' uids through a cache (uids never change).
+   * Every order a drain pass settled goes to its owner's user room as {type:"order", order}, as the market knows it
+   * (settlement of that change is done; later changes may already show). One RPC per user.
    */
   private async pushOrders(core: MarketCore, touched: Map<number, number>): Promise<void> {
     const byUser = new Map<number, string[]>();
@@ -399,159 +457,113 @@ export class Market extends DurableObject<Env> {
     await pushToUsers(this.env, this.db, byUser, this.uids);
   }
 
-  /** Moves the reference price, keeps reference_prices current and re-quotes the market maker. */
+  /** Moves the reference price, keeps reference_prices current and re-quotes the market maker (withdraws it when off). */
   private async feedTick(): Promise<void> {
     const core = this.market();
     const now = Date.now();
-    this.schedule("feed", now + FEED_MS);
-    if (this.feed instanceof ExchangeFeed) this.connectExchange(core.config, now);
+    if (!core.config.enabled) return this.stop();
+    this.scheduler.at("feed", now + FEED_MS);
+    void this.exchange?.ensure(now);
     const ref = this.feed.tick(now);
     // A switched-off feed repeats the configured start price: that is no live price, so it never counts as fresh.
-    if (ref !== null && this.feed.kind !== "off") this.referenceAt = now;
+    if (ref !== null && this.feed.kind !== "off") core.referenceAt = now;
     if (ref !== null && ref !== core.reference()) {
       core.store.transaction(() => {
         core.setReference(ref);
         const saved = this.feed.save();
         if (saved) core.store.setMeta("feed", saved);
       });
-      // A market that never traded shows its reference price: republished at most every REFERENCE_PUBLISH_MS.
-      if (core.lastTrade() === null && now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
+      // The ticker carries the index price: republished when it moves, at most every REFERENCE_PUBLISH_MS.
+      if (now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
         this.lastReferencePublish = now;
         core.dirty.ticker = true;
-        this.schedulePublish();
+        this.roomPacer?.request();
       }
     }
     if (ref !== null && now - this.lastReferenceCopy >= REFERENCE_COPY_MS) {
       this.lastReferenceCopy = now;
       await writeReferencePrice(this.db, core.config, priceText(core.config, ref), now);
     }
-    await this.requote(ref);
+    await this.maker?.requote(ref);
   }
 
   /**
-   * The market maker follows its published rule (maker.ts) through the same path
-   * as any user: D1 order rows and ledger holds first, then the book. With no
-   * reference price (a stale exchange feed) it withdraws its quotes.
+   * Re-submits orders whose place call never arrived; refreshes the configuration. A market found switched off
+   * withdraws its maker's quotes and is not reconciled again until wake() starts it.
    */
-  private async requote(ref: number | null): Promise<void> {
-    const core = this.market();
-    const mm = core.config.maker;
-    if (!mm || this.requoting) return;
-    this.requoting = true;
-    try {
-      const qty = safeLots(mm.qty, core.config.lotSize);
-      const desired = ref !== null && qty ? ladder(ref, { levels: mm.levels, step: mm.step, qty }) : [];
-      const { cancel, place } = plan(desired, core.store.restingOf(mm.userId));
-      for (const id of cancel) core.cancel({ id, owner: mm.userId });
-      if (place.length === 0) return;
-      const m = core.config;
-      const now = Date.now();
-      const orders: NewOrder[] = [];
-      for (const q of place) {
-        try {
-          const p = prepareOrder(
-            m,
-            { side: q.side, type: "limit", price: priceText(m, q.price), amount: mm.qty, tif: "GTC", postOnly: false },
-            null,
-          );
-          orders.push(newOrder(mm.userId, p, this.ids.next(now), now));
-        } catch {
-          /* a level below the market's minimums is skipped */
-        }
-      }
-      try {
-        // Holds first, as for anyone; a level the maker cannot cover is skipped, the others still quote.
-        const { outcome } = await commitOrders(this.db, m, orders, now);
-        for (const o of orders) if (outcome.get(o.id) === "held") core.place(o);
-      } catch (err) {
-        console.error(JSON.stringify({ level: "warn", event: "market_maker_quote_failed", market: m.symbol, error: String(err) }));
-      }
-    } finally {
-      this.requoting = false;
-    }
-  }
-
-  /** Re-submits orders whose place call never arrived; refreshes the configuration. */
   private async reconcile(): Promise<void> {
     const core = this.market();
-    this.schedule("reconcile", Date.now() + RECONCILE_MS);
     core.store.pruneIdem(Date.now() - IDEM_KEEP_MS);
     const fresh = await loadMarket(this.db, core.config.symbol);
     if (fresh) core.setConfig(fresh);
+    if (core.config.enabled) this.scheduler.at("reconcile", Date.now() + RECONCILE_MS);
+    else await this.stop();
     const rows = await pendingOrders(this.db, core.config.id, Date.now() - PENDING_GRACE_MS);
     for (const r of rows) {
       if (core.order(r.id).known) continue;
       try {
         core.place(placeOf(r, core.config));
       } catch (err) {
-        console.error(JSON.stringify({ level: "error", event: "market_reconcile_failed", order: r.id, error: String(err) }));
+        log("error", "market_reconcile_failed", { order: r.id, error: String(err) });
       }
     }
   }
 
-  // ---------------------------------------------------------------- publishing
-
-  private schedulePublish(): void {
-    if (this.publishTimer !== null || this.publishing) return;
-    const next = Math.max(this.lastPublish + PUBLISH_INTERVAL_MS, this.lastPublishEnd + this.publishGap);
-    const wait = Math.max(0, next - Date.now());
-    this.publishTimer = setTimeout(() => {
-      this.publishTimer = null;
-      void this.publish();
-    }, wait);
+  /** One order of the simulated traders, through submit() like any user's; then the next one is armed. */
+  private async tradersTick(): Promise<void> {
+    const core = this.market();
+    const t = this.traders;
+    if (!t || !core.config.enabled) return;
+    this.scheduler.at("traders", Date.now() + t.rule.nextGap());
+    const order = t.rule.nextOrder(core.config, t.owners, {
+      ref: core.reference(),
+      last: core.lastTrade()?.price ?? null,
+      top: core.top(),
+    });
+    core.store.setMeta("traders", JSON.stringify(t.rule.state()));
+    if (!order) return;
+    const result = await this.submit(order);
+    if ("error" in result) log("warn", "market_sim_trader_refused", { market: core.config.symbol, code: result.error.code });
   }
 
-  /**
-   * Sends what changed since the last publish to the market room (and the ticker
-   * to the ALL room). One publish at a time, at most every PUBLISH_INTERVAL_MS,
-   * and the next waits at least as long after the last one ended as the room took
-   * to fan it out (the room is never busy more than half the time). A room with
-   * many sockets gets fewer, fresher updates (the changes in between are merged)
-   * instead of a queue of stale ones.
-   */
-  private async publish(): Promise<void> {
+  // ---------------------------------------------------------------- publishing
+
+  private rooms(): DurableObjectNamespace<MarketRoom> {
+    return this.env.MarketRoom as DurableObjectNamespace<MarketRoom>;
+  }
+
+  /** Sends what changed since the last publish to the market room (the pacer decides when); answers whether more changed since. */
+  private async publish(): Promise<boolean> {
     const core = this.core;
-    if (!core) return;
-    const started = Date.now();
-    this.lastPublish = started;
-    const out = frames(core.config, core, core.dirty, started);
-    if (out.length === 0) return;
-    const rooms = this.env.MarketRoom as DurableObjectNamespace<MarketRoom>;
-    this.publishing = true;
+    if (!core) return false;
+    const out = frames(core.config, core, core.dirty, Date.now());
+    if (out.length === 0) return false;
     try {
-      await rooms.getByName(roomName(core.config.symbol)).publish(out);
+      await this.rooms().getByName(roomName(core.config.symbol)).publish(out);
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_publish_failed", market: core.config.symbol, error: String(err) }));
-    } finally {
-      this.publishing = false;
+      log("warn", "market_publish_failed", { market: core.config.symbol, error: String(err) });
+      // Ticker and depth are whole pictures: the next publish (paced as usual) sends the current ones again.
+      core.dirty.ticker = true;
+      core.dirty.depth = true;
+      return true;
     }
-    const ended = Date.now();
-    this.publishGap = Math.min(MAX_PUBLISH_GAP_MS, ended - started);
-    this.lastPublishEnd = ended;
-    if (out.some((f) => f.type === "ticker")) this.scheduleAll();
+    if (out.some((f) => f.type === "ticker")) this.allPacer?.request();
     const d = core.dirty;
-    if (d.depth || d.ticker || d.trades.length > 0 || d.candles.size > 0) this.schedulePublish();
+    return d.depth || d.ticker || d.trades.length > 0 || d.candles.size > 0;
   }
 
   /** The ALL room gets this market's ticker at most once per ALL_ROOM_MS. */
-  private scheduleAll(): void {
-    if (this.allTimer !== null) return;
-    const wait = Math.max(0, this.lastAll + ALL_ROOM_MS - Date.now());
-    this.allTimer = setTimeout(() => {
-      this.allTimer = null;
-      void this.publishAll();
-    }, wait);
-  }
-
-  private async publishAll(): Promise<void> {
-    this.lastAll = Date.now();
+  private async publishAll(): Promise<boolean> {
     const t = this.core ? this.ticker() : null;
-    if (!t) return;
+    if (!t) return false;
     try {
-      await (this.env.MarketRoom as DurableObjectNamespace<MarketRoom>).getByName("ALL").publish([{ type: "tickers", tickers: [t] }]);
+      await this.rooms()
+        .getByName("ALL")
+        .publish([{ type: "tickers", tickers: [t] }]);
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_publish_all_failed", market: t.symbol, error: String(err) }));
+      log("warn", "market_publish_all_failed", { market: t.symbol, error: String(err) });
     }
+    return false;
   }
 
   /** Keeps the D1 copy of the ticker current (at most every TICKER_COPY_MS unless forced by a drain). */
@@ -562,43 +574,14 @@ export class Market extends DurableObject<Env> {
     if (!force && now - this.lastTickerCopy.at < TICKER_COPY_MS) return;
     const t = this.ticker();
     if (!t) return;
-    const ref = core.reference();
-    const text = JSON.stringify({ ...t, time: 0, ref });
+    const text = JSON.stringify({ ...t, time: 0, index_time: 0 });
     if (text === this.lastTickerCopy.text && now - this.lastTickerCopy.at < 60_000) return;
     this.lastTickerCopy = { at: now, text };
     try {
-      await writeTicker(this.db, core.config.id, t, ref === null ? "" : priceText(core.config, ref));
+      await writeTicker(this.db, core.config.id, t);
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_ticker_copy_failed", market: core.config.symbol, error: String(err) }));
+      log("warn", "market_ticker_copy_failed", { market: core.config.symbol, error: String(err) });
     }
-  }
-
-  // ---------------------------------------------------------------- exchange feed connection
-
-  private connectExchange(m: MarketConfig, now: number): void {
-    if (this.exchange.ws || now - this.exchange.lastTry < EXCHANGE_RETRY_MS) return;
-    this.exchange.lastTry = now;
-    const feed = this.feed;
-    if (!(feed instanceof ExchangeFeed)) return;
-    void (async () => {
-      try {
-        const res = await fetch(binanceStreamUrl(m.feedSymbol), { headers: { Upgrade: "websocket" } });
-        const ws = res.webSocket;
-        if (!ws) throw new Error(`exchange feed answered ${res.status}`);
-        ws.accept();
-        ws.addEventListener("message", (e) => {
-          if (typeof e.data === "string") feed.onMessage(e.data, Date.now());
-        });
-        const drop = () => {
-          if (this.exchange.ws === ws) this.exchange.ws = null;
-        };
-        ws.addEventListener("close", drop);
-        ws.addEventListener("error", drop);
-        this.exchange.ws = ws;
-      } catch (err) {
-        console.error(JSON.stringify({ level: "warn", event: "market_feed_connect_failed", market: m.symbol, error: String(err) }));
-      }
-    })();
   }
 }
 
@@ -606,15 +589,6 @@ function safeTicks(price: string, tickSize: string): number | null {
   try {
     const t = toTicks(price, tickSize, "down");
     return t > 0 ? t : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeLots(qty: string, lotSize: string): number | null {
-  try {
-    const l = toLots(qty, lotSize, "down");
-    return l > 0 ? l : null;
   } catch {
     return null;
   }

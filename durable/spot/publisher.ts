@@ -1,8 +1,7 @@
 import type { Candle, Depth, MarketRoomOutbound, Period, PublicTrade, SpotOrder, Ticker } from "../../schema/api/market.ts";
 import { averagePrice, lotsToBase, type MarketConfig, unitsText } from "../../worker/domain/markets/config.ts";
 import { fillId } from "../../worker/domain/markets/steps.ts";
-import type { TickerTicks } from "./candles.ts";
-import type { Dirty } from "./core.ts";
+import type { Dirty, TickerView } from "./core.ts";
 import { type Depth as EngineDepth, fromLots, fromTicks } from "./engine/index.ts";
 import type { CandleRow, OrderRow, TradeRow } from "./store.ts";
 
@@ -12,14 +11,14 @@ import type { CandleRow, OrderRow, TradeRow } from "./store.ts";
  * what changed since the last call, so a burst of orders is one update.
  */
 
-/** At most 10 updates per second per market (DESIGN.md section 4). */
+/** At most 10 updates per second per market (README, "Design": Durable Objects). */
 export const PUBLISH_INTERVAL_MS = 100;
 export const DEPTH_LEVELS = 20;
 
 export const priceText = (m: MarketConfig, ticks: number) => fromTicks(ticks, m.tickSize);
 export const qtyText = (m: MarketConfig, lots: number) => fromLots(lots, m.lotSize);
 
-export function tickerFrame(m: MarketConfig, t: TickerTicks, time: number): Ticker {
+export function tickerFrame(m: MarketConfig, t: TickerView, time: number): Ticker {
   return {
     symbol: m.symbol,
     now_price: priceText(m, t.price),
@@ -27,6 +26,8 @@ export function tickerFrame(m: MarketConfig, t: TickerTicks, time: number): Tick
     high: priceText(m, t.high),
     low: priceText(m, t.low),
     volume: qtyText(m, t.volume),
+    index_price: t.index === null ? "" : priceText(m, t.index),
+    index_time: t.indexAt ?? 0,
     time,
   };
 }
@@ -48,8 +49,9 @@ export function tradeFrame(m: MarketConfig, t: TradeRow): PublicTrade {
   };
 }
 
-export function candleFrame(m: MarketConfig, c: CandleRow): Candle {
-  return {
+/** A candle; `simulated: true` when any of it is simulated history (the chart labels those). */
+export function candleFrame(m: MarketConfig, c: CandleRow & { sim?: boolean }): Candle {
+  const frame: Candle = {
     time: c.t,
     open: priceText(m, c.o),
     high: priceText(m, c.h),
@@ -57,15 +59,17 @@ export function candleFrame(m: MarketConfig, c: CandleRow): Candle {
     close: priceText(m, c.c),
     volume: qtyText(m, c.v),
   };
+  if (c.sim) frame.simulated = true;
+  return frame;
 }
 
 /** What a market room sends a new socket (Market.snapshot()). */
 export type MarketSnapshot = { ticker: Ticker | null; depth: Depth; trades: PublicTrade[] };
 
 export type MarketView = {
-  ticker(): TickerTicks | null;
+  ticker(): TickerView | null;
   depth(levels: number): EngineDepth;
-  currentCandle(period: Period): CandleRow | undefined;
+  currentCandle(period: Period): (CandleRow & { sim?: boolean }) | undefined;
 };
 
 /** The frames for what changed, and clears the changes. */

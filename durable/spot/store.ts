@@ -14,6 +14,7 @@ import type { RestingOrderInput } from "./engine/index.ts";
  *   trades   recent public trades
  *   candles  OHLCV per period and bucket start, from the market's own trades
  *   meta     key/value: engine sequence number, last trade, reference price, feed state
+ *   sim_candles  simulated history (history.ts; development and tests only), kept apart from the market's own candles
  */
 
 export type SqlValue = string | number | null;
@@ -148,6 +149,20 @@ const SCHEMA = [
   ) WITHOUT ROWID`,
 ];
 
+/** Simulated history: the same shape as `candles`, never read by the ticker (its 24 hours are the market's own trades). */
+const HISTORY_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS sim_candles (
+    period TEXT NOT NULL,
+    t INTEGER NOT NULL,
+    o INTEGER NOT NULL,
+    h INTEGER NOT NULL,
+    l INTEGER NOT NULL,
+    c INTEGER NOT NULL,
+    v INTEGER NOT NULL,
+    PRIMARY KEY (period, t)
+  ) WITHOUT ROWID`,
+];
+
 const ORDER_COLUMNS = `id, owner, side, type, price, qty, orig, filled, priority, resting, state, reason, hold,
   hold_units AS holdUnits, consumed, quote_units AS quoteUnits, fee_units AS feeUnits, budget, tif,
   post_only AS postOnly, created_at AS createdAt, updated_at AS updatedAt`;
@@ -164,6 +179,7 @@ export class MarketStore {
 
   init(): void {
     for (const statement of SCHEMA) this.sql.run(statement);
+    for (const statement of HISTORY_SCHEMA) this.sql.run(statement);
   }
 
   transaction<T>(fn: () => T): T {
@@ -376,6 +392,46 @@ export class MarketStore {
     if (!agg || agg.n === 0) return null;
     const first = this.sql.all<{ o: number }>(`SELECT o FROM candles WHERE period = '1min' AND t >= ? ORDER BY t LIMIT 1`, since)[0];
     return { open: first!.o, high: agg.high!, low: agg.low!, volume: agg.volume!, n: agg.n };
+  }
+
+  // ---------------------------------------------------------------- simulated history (history.ts)
+
+  /** Whether the market has any candle at all, its own or simulated. */
+  hasCandles(): boolean {
+    return (
+      this.sql.all(`SELECT 1 AS x FROM candles LIMIT 1`).length > 0 || this.sql.all(`SELECT 1 AS x FROM sim_candles LIMIT 1`).length > 0
+    );
+  }
+
+  putSimCandles(period: string, rows: readonly CandleRow[]): void {
+    for (const c of rows) {
+      this.sql.run(
+        `INSERT OR REPLACE INTO sim_candles (period, t, o, h, l, c, v) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        period,
+        c.t,
+        c.o,
+        c.h,
+        c.l,
+        c.c,
+        c.v,
+      );
+    }
+  }
+
+  /** Simulated candles with from <= t <= to, oldest first, at most `limit` (the newest ones). */
+  simCandles(period: string, from: number, to: number, limit: number): CandleRow[] {
+    const rows = this.sql.all<CandleRow>(
+      `SELECT t, o, h, l, c, v FROM sim_candles WHERE period = ? AND t >= ? AND t <= ? ORDER BY t DESC LIMIT ?`,
+      period,
+      from,
+      to,
+      limit,
+    );
+    return rows.reverse();
+  }
+
+  simCandle(period: string, t: number): CandleRow | undefined {
+    return this.sql.all<CandleRow>(`SELECT t, o, h, l, c, v FROM sim_candles WHERE period = ? AND t = ?`, period, t)[0];
   }
 
   // ---------------------------------------------------------------- meta

@@ -2,13 +2,18 @@ import * as z from "zod/mini";
 import { AREA_CODE_RE, EMAIL_RE, MOBILE_RE, areaCode, code6, email, limit, mobile, password, trimmed } from "./fields.ts";
 
 /**
- * Auth contracts (product-spec section 7 "Auth", plus /safe/*), shared by
+ * Auth contracts (the spec's "Auth" calls, plus /safe/*), shared by
  * worker and web. Field names are the spec's; extra fields the original
  * client sends (area_code_id, email_code on /sms_mail, type on /user/login)
  * are accepted and ignored so the strict objects do not reject them.
  */
 
-export const CODE_PURPOSES = ["register", "forget", "bind", "pay_password"] as const;
+/**
+ * What a code is for. "security" re-authenticates a sensitive change (binding a
+ * mobile, the withdrawal address book) and "withdraw" confirms a withdrawal; both
+ * go to the account's own email or mobile.
+ */
+export const CODE_PURPOSES = ["register", "forget", "bind", "pay_password", "security", "withdraw"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const WALLET_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
@@ -130,16 +135,23 @@ export const forgetSchema = z
   })
   .check(passwordsMatch());
 
-/** Pay password: 6 to 16 characters (original-notes, /safe/update_password). */
+/** Pay password: 6 to 16 characters (as the original /safe/update_password). */
 export const payPassword = () => z.string().check(z.refine((s) => s.length >= 6 && s.length <= 16, { error: "PAY_PASSWORD_LENGTH" }));
 
-/** POST /safe/update_password: sets the PAY password. */
+/** The log-in password, given to re-authenticate a sensitive change. */
+const loginPasswordProof = () => blankAsAbsent(z.string().check(z.maxLength(128)));
+
+/**
+ * POST /safe/update_password: sets the PAY password. The first one needs
+ * `login_password` or `code` (a "pay_password" code to the account's own address).
+ */
 export const updatePayPasswordSchema = z
   .strictObject({
     oldPassword: blankAsAbsent(z.string().check(z.maxLength(128))),
     password: payPassword(),
     re_password: z.string(),
     code: blankAsAbsent(code6()),
+    login_password: loginPasswordProof(),
   })
   .check(passwordsMatch());
 
@@ -152,13 +164,21 @@ export const changeLoginPasswordSchema = z
   })
   .check(passwordsMatch());
 
-/** POST /safe/mobile: binds a mobile number after a "bind" code. */
+/**
+ * POST /safe/mobile: binds a mobile number after a "bind" code to it, with
+ * `login_password` or `auth_code` (a "security" code to the account's own address).
+ */
 export const bindMobileSchema = z.strictObject({
   mobile: mobile(),
   code: code6(),
   area_code: areaCode(),
   area_code_id: ignored(),
+  login_password: loginPasswordProof(),
+  auth_code: blankAsAbsent(code6()),
 });
+
+/** Re-authentication fields of the withdrawal address book (POST /user/wallet/save). */
+export const reauthFields = { login_password: loginPasswordProof(), code: blankAsAbsent(code6()) };
 
 export const walletAddress = () => z.pipe(trimmed(), z.string().check(z.regex(WALLET_ADDRESS_RE, { error: "INVALID_WALLET_ADDRESS" })));
 

@@ -1,5 +1,5 @@
 /**
- * The response envelope shared by worker and web (DESIGN.md section 2).
+ * The response envelope shared by worker and web (README, "Design": API contract).
  * "999": missing or invalid session. "998": identity verification must come first.
  */
 export type OkEnvelope<T> = { type: "ok"; message: T };

@@ -102,9 +102,18 @@ export const depthRequest = z.strictObject({ symbol: symbolField(), limit: limit
 export const tradesRequest = z.strictObject({ symbol: symbolField(), limit: limit(200, 50) });
 export const marketInfoRequest = z.strictObject({ symbol: symbolField() });
 
-/** Coin conversion (POST /user/getTransferFee, /user/Transfer): currencies by id. */
-export const transferFeeRequest = z.strictObject({ from_currency_id: id(), to_currency_id: id() });
-export const transferRequest = z.strictObject({ number: decimalString(), from_currency_id: id(), to_currency_id: id() });
+/**
+ * Coin conversion, currencies by id. POST /user/getTransferFee quotes the prices and, with `number`,
+ * a locked quote; POST /user/Transfer confirms that quote by its `quote_id` (with the same coins and number).
+ */
+export const transferFeeRequest = z.strictObject({ from_currency_id: id(), to_currency_id: id(), number: z.optional(decimalString()) });
+export const quoteId = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}\.[A-Za-z0-9_-]{43}$/, { error: "QUOTE_INVALID" }));
+export const transferRequest = z.strictObject({
+  number: decimalString(),
+  from_currency_id: id(),
+  to_currency_id: id(),
+  quote_id: quoteId(),
+});
 
 // ---- responses ------------------------------------------------------------
 
@@ -121,6 +130,9 @@ export type Quotation = {
   high: string;
   low: string;
   volume: string; // 24 h base volume
+  /** The reference (index) price from the market's feed and when the feed last gave it (epoch ms); "" and 0 when none. */
+  index_price: string;
+  index_time: number;
   price_precision: number;
   amount_precision: number;
   /** Fractions ("0.001" = 0.1 %), also in GET /currency/market_info. */
@@ -131,7 +143,13 @@ export type Quotation = {
 /** GET /currency/quotation_new answers one group per quote currency. */
 export type QuotationGroup = { id: number; name: string; quotation: Quotation[] };
 
-export type Candle = { time: number; open: string; high: string; low: string; close: string; volume: string };
+/** `simulated: true` marks a candle that is (partly) simulated history: local development and tests only, never production. */
+export type Candle = { time: number; open: string; high: string; low: string; close: string; volume: string; simulated?: true };
+/**
+ * GET /currency/index_kline: the reference feed's own candle history (an exchange's public klines), drawn as a labelled
+ * index line while the market has too few trades of its own; `null` when the market does not need one or has no feed history.
+ */
+export type IndexKlines = { source: string; candles: Candle[] } | null;
 export type DepthLevel = [price: string, qty: string];
 export type Depth = { bids: DepthLevel[]; asks: DepthLevel[] };
 export type PublicTrade = { id: string; price: string; qty: string; side: "buy" | "sell"; time: number };
@@ -164,8 +182,43 @@ export type MarketInfo = {
   market_slippage: string;
 };
 
-/** POST /user/getTransferFee. `fee` is the conversion fee in percent of the amount, charged in the source coin. */
-export type TransferFee = { form_price: string; to_price: string; fee: string; rate: string };
+/**
+ * POST /user/getTransferList: the coins that convert (`into`: whether one may convert into it; a coin an operator
+ * switched off is still listed while the caller holds some, to convert out of) and the caller's spot balances.
+ */
+export type TransferList = {
+  transfer: { id: number; name: string; fee: string; into: boolean }[];
+  wallet: { currency: number; currency_name: string; change_balance: string }[];
+};
+
+/**
+ * A locked conversion quote: converting `number` pays `fee_amount` (source coin) and receives exactly `receive`
+ * (target coin) when confirmed by POST /user/Transfer with `quote_id` before `expires_at` (epoch ms; `expires_in`
+ * ms from the answer, for a countdown that does not trust the device clock).
+ */
+export type ConversionQuote = {
+  quote_id: string;
+  number: string;
+  fee_amount: string;
+  receive: string;
+  expires_at: number;
+  expires_in: number;
+};
+
+/**
+ * POST /user/getTransferFee. USDT prices of both coins, `fee` in percent of the amount (charged in the source
+ * coin), `rate` to per from; `price_time` when the older of the two live prices was last confirmed (epoch ms) and
+ * `price_age` its age in ms; `quote` when `number` was sent.
+ */
+export type TransferFee = {
+  form_price: string;
+  to_price: string;
+  fee: string;
+  rate: string;
+  price_time: number;
+  price_age: number;
+  quote: ConversionQuote | null;
+};
 
 // ---- realtime -------------------------------------------------------------
 
@@ -174,7 +227,9 @@ export type TransferFee = { form_price: string; to_price: string; fee: string; r
  * On connect a market room sends its ticker, depth and recent trades; the ALL room its tickers.
  * `time` on a frame is when the Market object published it (epoch ms).
  */
-export type Ticker = Pick<Quotation, "symbol" | "now_price" | "change" | "high" | "low" | "volume"> & { time: number };
+export type Ticker = Pick<Quotation, "symbol" | "now_price" | "change" | "high" | "low" | "volume" | "index_price" | "index_time"> & {
+  time: number;
+};
 
 export const marketRoomInbound = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ping") }),

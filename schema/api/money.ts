@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { id, limit, page, text } from "./fields.ts";
 
 /**
- * Wallet and operator money contracts (product-spec section 7). Amounts travel as
+ * Wallet and operator money contracts (the spec's call list). Amounts travel as
  * decimal strings; the worker checks them against the currency's precision.
  */
 
@@ -26,7 +26,7 @@ export const decimalText = () => z.pipe(asText(), z.string().check(z.regex(/^\d{
 export const currencyRef = () =>
   z.pipe(asText(), z.string().check(z.regex(/^(?:[1-9]\d{0,8}|[A-Za-z][A-Za-z0-9]{0,15})$/, { error: "UNKNOWN_CURRENCY" })));
 
-/** 24-hour withdrawal limit by identity level, in BTC (product-spec section 6): enforced by the worker, shown by the web. */
+/** 24-hour withdrawal limit by identity level, in BTC (the spec's verification levels): enforced by the worker, shown by the web. */
 export const DAILY_LIMIT_BTC: Record<1 | 2, string> = { 1: "200", 2: "500" };
 
 export const ACCOUNT_FIELD_NAMES = ["legal", "change", "lever", "micro"] as const;
@@ -81,6 +81,46 @@ export const walletDetailSchema = z.strictObject({ currency: currencyRef(), type
 /** `user_id` is sent by the original client and ignored: the user comes from the session. */
 export const inAddressSchema = z.strictObject({ currency: currencyRef(), user_id: z.optional(z.string()) });
 
+/** How a network's transaction hashes look; "other" for networks without a known format. */
+export type TxHashFormat = "evm" | "tron" | "btc" | "other";
+
+const EVM_NETWORKS = new Set(["ETH", "ERC20", "BEP20", "BSC", "POLYGON", "MATIC", "ARBITRUM", "ARB", "OPTIMISM", "OP", "BASE", "AVAXC"]);
+const TRON_NETWORKS = new Set(["TRON", "TRC20", "TRX"]);
+const BTC_NETWORKS = new Set(["BTC", "BITCOIN"]);
+
+/** A deposit network (the chain of a deposit address: "ERC20", "TRC20", "BTC", …) → its hash format. */
+export function txHashFormat(network: string): TxHashFormat {
+  const n = network.trim().toUpperCase();
+  if (EVM_NETWORKS.has(n)) return "evm";
+  if (TRON_NETWORKS.has(n)) return "tron";
+  if (BTC_NETWORKS.has(n)) return "btc";
+  return "other";
+}
+
+/**
+ * EVM chains: "0x" + 64 hex; TRON and Bitcoin: 64 hex (no prefix). Networks without a known
+ * format take 32-128 letters and digits (base58 and similar ids), kept as typed.
+ */
+const TX_HASH: Record<TxHashFormat, RegExp> = {
+  evm: /^0x[0-9a-f]{64}$/i,
+  tron: /^[0-9a-f]{64}$/i,
+  btc: /^[0-9a-f]{64}$/i,
+  other: /^[0-9A-Za-z]{32,128}$/,
+};
+
+/**
+ * The hash in the form it is stored and compared in (hex lower-cased, so one transaction has
+ * one spelling), or null when it does not match the network's format.
+ */
+export function canonicalTxHash(network: string, hash: string): string | null {
+  const format = txHashFormat(network);
+  const given = hash.trim();
+  if (!TX_HASH[format].test(given)) return null;
+  return format === "other" ? given : given.toLowerCase();
+}
+
+export const TX_HASH_MAX = 128;
+
 export const chargeReqSchema = z.strictObject({
   /** The voucher URL /upload answered for a private file of the caller. */
   account: text(1, 300, "VOUCHER_INVALID"),
@@ -88,7 +128,16 @@ export const chargeReqSchema = z.strictObject({
   currency: currencyRef(),
   /** 0 = voucher deposit (the only kind); accepted for the original client. */
   type: z._default(z.optional(z.pipe(trimmed(), z.enum(["0"]))), "0"),
+  /** The network sent over: one of the chains of the currency's deposit addresses; may be left out when it has one. */
   chain: z._default(z.optional(z.pipe(trimmed(), z.string().check(z.regex(/^[A-Za-z0-9]{0,16}$/)))), ""),
+  /** The transfer's transaction hash, checked against the network's format by the worker. */
+  tx_hash: z.pipe(
+    z.pipe(
+      z.string({ error: "TX_HASH_REQUIRED" }),
+      z.transform((s) => s.trim()),
+    ),
+    z.string().check(z.minLength(1, { error: "TX_HASH_REQUIRED" }), z.maxLength(TX_HASH_MAX + 2, { error: "TX_HASH_INVALID" })),
+  ),
 });
 
 /**
@@ -118,6 +167,17 @@ export const withdrawSchema = z.strictObject({
   /** 0 address, 1 bank card, 2 international bank. */
   type: z._default(z.optional(z.pipe(trimmed(), z.enum(["0", "1", "2"]))), "0"),
   pay_password: z.string().check(z.minLength(1, { error: "PAY_PASSWORD_WRONG" }), z.maxLength(64, { error: "PAY_PASSWORD_WRONG" })),
+  /** A fresh "withdraw" code sent (POST /sms_mail or /sms_send) to the account's own email or mobile. */
+  code: z.pipe(
+    z.pipe(
+      z.string({ error: "WITHDRAW_CODE_REQUIRED" }),
+      z.transform((s) => s.trim()),
+    ),
+    z.string().check(
+      z.minLength(1, { error: "WITHDRAW_CODE_REQUIRED" }),
+      z.refine((s) => s === "" || /^\d{6}$/.test(s), { error: "CODE_MUST_BE_6_DIGITS" }),
+    ),
+  ),
   /** Sent by the original client as the fee; IGNORED: the fee comes from configuration. */
   rate: z.optional(z.string()),
 });
@@ -142,6 +202,8 @@ export const adminWithdrawalListSchema = z.strictObject({
   limit: limit(100, 20),
 });
 export const adminIdSchema = z.strictObject({ id: id() });
+/** The amount the operator verified on-chain: at most the declared one; zero rejects the deposit. */
+export const adminConfirmDepositSchema = z.strictObject({ id: id(), amount: decimalText() });
 export const adminRejectSchema = z.strictObject({ id: id(), reason: text(1, 200, "MONEY_REASON_REQUIRED") });
 
 /** Create (no id; name and precision required) or update (id) a currency. */
@@ -165,6 +227,8 @@ export const adminCurrencySchema = z.strictObject({
   enabled: z.optional(flag()),
   /** Reference price in USDT (until the markets feature keeps it current). */
   price_usdt: z.optional(decimalText()),
+  /** Four eyes: amounts strictly above this need a second operator; "" switches it off. */
+  second_approval_above: z.optional(z.union([z.literal(""), decimalText()])),
 });
 
 /** Add (currency, chain, address) or switch (id, enabled) a deposit address. */
@@ -211,14 +275,48 @@ type AdminRequest = {
   reviewed_at: number | null;
   created_at: number;
 };
-/** GET /admin/deposits: with a link to the private voucher (operators may read it). */
-export type AdminDepositItem = AdminRequest & { chain: string; voucher_url: string; status: "pending" | "confirmed" | "rejected" };
-/** GET /admin/withdrawals: with the destination snapshot taken when it was requested. */
-export type AdminWithdrawalItem = AdminRequest & {
-  fee: string;
-  receive: string;
-  /** 0 address, 1 bank card, 2 international bank. */
-  destination_type: 0 | 1 | 2;
-  destination: Record<string, unknown>;
-  status: "reviewing" | "approved" | "rejected";
+/** Four eyes (currencies.second_approval_above): the first approval of a request that needs two. */
+type FirstApproval = {
+  /** Amounts strictly above this need a second operator; null when one suffices. */
+  second_approval_above: string | null;
+  first_approved_by: number | null;
+  /** The first approver's e-mail, mobile or UID. */
+  first_approved_by_name: string | null;
+  first_approved_at: number | null;
 };
+/** GET /admin/deposits: with a link to the private voucher (operators may read it). */
+export type AdminDepositItem = AdminRequest &
+  FirstApproval & {
+    chain: string;
+    tx_hash: string | null;
+    /** What the (first) approving operator verified on-chain; what was credited once confirmed. */
+    verified_amount: string | null;
+    voucher_url: string;
+    status: "pending" | "confirmed" | "rejected";
+  };
+/** GET /recharge/log: `amount` is what the user declared, `credited` what the confirmed deposit credited ("0" when rejected). */
+export type DepositRecordItem = {
+  id: number;
+  amount: string;
+  credited: string | null;
+  currency_id: number;
+  name: string;
+  chain: string;
+  tx_hash: string | null;
+  type: number;
+  /** 1 pending, 2 credited, 3 rejected. */
+  status: 1 | 2 | 3;
+  status_text: string;
+  reason: string;
+  created_at: number;
+};
+/** GET /admin/withdrawals: with the destination snapshot taken when it was requested. */
+export type AdminWithdrawalItem = AdminRequest &
+  FirstApproval & {
+    fee: string;
+    receive: string;
+    /** 0 address, 1 bank card, 2 international bank. */
+    destination_type: 0 | 1 | 2;
+    destination: Record<string, unknown>;
+    status: "reviewing" | "approved" | "rejected";
+  };

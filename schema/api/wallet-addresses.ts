@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { reauthFields } from "./auth.ts";
 import { id, limit, page, text } from "./fields.ts";
 
 /**
@@ -27,6 +28,8 @@ export function chainsForCurrency(name: string): Chain[] | null {
 }
 
 export const WALLET_NAME_MAX = 30;
+/** A new address, or one whose address text changed, receives withdrawals only this long after it was saved. */
+export const ADDRESS_COOLDOWN_MS = 24 * 3600_000;
 /** Saved addresses per user. */
 export const WALLET_ADDRESSES_MAX = 50;
 
@@ -55,6 +58,8 @@ export const walletSaveSchema = z.strictObject({
   ),
   /** Edit this address of the caller's instead of adding one. */
   id: z.optional(id()),
+  /** Re-authentication: the log-in password, or a "security" code to the account's own email or mobile. */
+  ...reauthFields,
 });
 
 export type WalletSaveInput = z.output<typeof walletSaveSchema>;
@@ -74,4 +79,6 @@ export type WalletAddressItem = {
   chain: string;
   qrcode: string;
   created_at: number;
+  /** When withdrawals to it are allowed (ms); later than now for a new or changed address. */
+  usable_at: number;
 };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * Markets and spot trading (DESIGN.md sections 3 and 4). The order book itself
+ * Markets and spot trading (README, "Design": Money and Durable Objects). The order book itself
  * lives in the per-market Durable Object; D1 keeps the configuration, every
  * order as the user placed it (with its ledger hold), the settled fills, the
  * latest ticker per market (so listings never wake an object) and watchlists.
@@ -151,7 +151,9 @@ export const marketTickers = sqliteTable("market_tickers", {
   volume: text("volume").notNull(),
   /** Percent with sign, two decimals: "+1.23". */
   change: text("change").notNull(),
+  /** The index (reference) price from the market's feed, "" when it has no live one, and when the feed gave it (epoch ms, 0 when none). */
   refPrice: text("ref_price").notNull().default(""),
+  refAt: integer("ref_at").notNull().default(0),
   updatedAt: integer("updated_at").notNull(),
 });
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * Money tables (DESIGN.md section 3). Amounts on the ledger are INTEGER minor
+ * Money tables (README, "Design": Money). Amounts on the ledger are INTEGER minor
  * units at the currency's precision (at most 8 decimals, so every amount fits a
  * JS safe integer); amounts on requests (deposits, withdrawals) are canonical
  * decimal TEXT. Times are epoch ms.
@@ -34,6 +34,11 @@ export const currencies = sqliteTable(
     logo: text("logo").notNull().default(""),
     sort: integer("sort").notNull().default(0),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Four eyes: a deposit credit or a withdrawal payout strictly above this amount (canonical
+     * decimal text in the currency) needs a second, different operator. Null: one operator decides.
+     */
+    secondApprovalAbove: text("second_approval_above"),
   },
   (t) => [
     uniqueIndex("currencies_name").on(t.name),
@@ -143,22 +148,33 @@ export const holds = sqliteTable(
   ],
 );
 
-/** A deposit request backed by a private voucher upload; credited once when an operator confirms it. */
+/**
+ * A deposit request backed by a private voucher upload and the transfer's transaction hash;
+ * credited once, with the amount an operator verified on-chain (at most the declared one).
+ * Above the currency's second_approval_above, the first approval only records itself
+ * (first_approved_by) and a different operator's approval credits it.
+ */
 export const deposits = sqliteTable(
   "deposits",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").notNull(),
     currencyId: integer("currency_id").notNull(),
-    /** Canonical decimal text. */
+    /** Canonical decimal text: the amount the user declared. */
     amount: text("amount").notNull(),
     /** R2 key of the private voucher (uploads.key); one deposit per voucher. */
     voucherKey: text("voucher_key").notNull(),
     chain: text("chain").notNull().default(""),
+    /** Transaction hash in canonical (lower-case) form; null only on requests from before hashes were asked for. */
+    txHash: text("tx_hash"),
     type: integer("type").notNull().default(0),
     status: text("status", { enum: ["pending", "confirmed", "rejected"] })
       .notNull()
       .default("pending"),
+    /** Canonical decimal text: what the (first) approving operator verified on-chain; credited on confirmation. */
+    verifiedAmount: text("verified_amount"),
+    firstApprovedBy: integer("first_approved_by"),
+    firstApprovedAt: integer("first_approved_at"),
     reviewedBy: integer("reviewed_by"),
     reviewedAt: integer("reviewed_at"),
     reason: text("reason").notNull().default(""),
@@ -168,6 +184,10 @@ export const deposits = sqliteTable(
     index("deposits_user").on(t.userId, t.id),
     index("deposits_status").on(t.status, t.id),
     uniqueIndex("deposits_voucher").on(t.voucherKey),
+    /** One live claim per transaction: a hash is free again only once its deposit was rejected. */
+    uniqueIndex("deposits_tx_hash")
+      .on(t.txHash)
+      .where(sql`status <> 'rejected'`),
   ],
 );
 
@@ -196,6 +216,9 @@ export const withdrawals = sqliteTable(
     status: text("status", { enum: ["reviewing", "approved", "rejected"] })
       .notNull()
       .default("reviewing"),
+    /** Four eyes (see currencies.second_approval_above): the first of two approvals, still "reviewing". */
+    firstApprovedBy: integer("first_approved_by"),
+    firstApprovedAt: integer("first_approved_at"),
     btcValue: integer("btc_value").notNull(),
     dailyLimit: integer("daily_limit").notNull(),
     reviewedBy: integer("reviewed_by"),
@@ -210,7 +233,10 @@ export const withdrawals = sqliteTable(
   ],
 );
 
-/** Operator-configured deposit addresses per currency and chain. */
+/**
+ * Operator-configured deposit addresses per currency and chain. `demo` marks the seeded
+ * placeholders: users see them flagged, and only where ENVIRONMENT is development or test.
+ */
 export const depositAddresses = sqliteTable(
   "deposit_addresses",
   {
@@ -219,6 +245,7 @@ export const depositAddresses = sqliteTable(
     chain: text("chain").notNull(),
     address: text("address").notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("deposit_addresses_unique").on(t.currencyId, t.chain, t.address)],

@@ -1,11 +1,12 @@
+import { execFileSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 
 /**
  * The money pages end to end, in phone-sized browsers against the app as
- * `npm start` serves it. A fresh user deposits with a voucher, an operator
- * confirms it in the console, the user moves funds between accounts, sets up
+ * `npm start` serves it. A fresh user deposits with a transaction hash and a
+ * voucher, an operator confirms the amount verified on-chain in the console, the user moves funds between accounts, sets up
  * what a withdrawal needs (phone, pay password, Lv1 verification approved by
  * the operator), withdraws, the operator approves, and every balance and
  * record page shows the right figures.
@@ -15,6 +16,7 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
 const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
+const PASSWORD = "money-e2e-2026";
 const PAY_PASSWORD = "246810";
 const WITHDRAW_ADDRESS = "0x52908400098527886e0f7030069857d2e4169ee7";
 
@@ -74,6 +76,18 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
   return code!;
 }
 
+/**
+ * Runs SQL on the local D1 state the test server uses (scripts/serve-e2e.sh), for
+ * what a browser cannot do at once: let 24 hours pass for a new withdrawal address.
+ */
+function localSql(sql: string): void {
+  const state = `.wrangler/e2e-state-${process.env.E2E_PORT ?? 8799}`;
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
+    env: { ...process.env, CI: "true" },
+    stdio: "ignore",
+  });
+}
+
 /** A browser page with a session, in English, dark theme. */
 async function sessionPage(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
@@ -98,6 +112,8 @@ async function confirm(page: Page, says: RegExp | string) {
 }
 
 const toast = (page: Page) => page.getByTestId("toast");
+/** The number on a queue tile of the operator console's overview. */
+const queueCount = (page: Page, queue: "deposits" | "withdrawals") => page.getByTestId(`queue-${queue}`).locator(".tile-number");
 
 /** A holding card on the assets tab: available and frozen figures. */
 async function expectHolding(page: Page, account: string, coin: string, available: string, frozen: string) {
@@ -128,11 +144,11 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await apiPost(request, "/user/register", {
     user_string: email,
     code,
-    password: "money-e2e-2026",
-    re_password: "money-e2e-2026",
+    password: PASSWORD,
+    re_password: PASSWORD,
     type: "email",
   });
-  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: "money-e2e-2026" });
+  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: PASSWORD });
   const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
 
   const user = await sessionPage(browser, userToken);
@@ -145,7 +161,7 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   // 1. Empty assets; the hide toggle masks every figure and is remembered.
   await user.goto("/#/fund/assets");
   await expect(user.getByTestId("assets-total")).toHaveText("0.00 USDT");
-  await expect(user.getByTestId("assets-fiat")).toContainText("≈ $0.00 USD");
+  await expect(user.getByTestId("assets-fiat")).toHaveText("≈ $0.00 USD");
   await user.getByTestId("toggle-hide").click();
   await expect(user.getByTestId("assets-total")).toHaveText("**** USDT");
   await user.reload();
@@ -164,24 +180,36 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("deposit-qr")).toBeVisible();
   await user.getByRole("radio", { name: "TRC20" }).click();
   await expect(user.getByTestId("deposit-address")).toHaveText("TDemoOnlyNotForRealFunds0000000003");
+  // The seeded addresses are local placeholders, and say so.
+  await expect(user.getByTestId("demo-address")).toHaveText("Demo address — do not send real funds");
 
   await user.getByRole("button", { name: "Submit deposit" }).click();
   await expect(user.getByText("Enter an amount", { exact: true })).toBeVisible();
   await expect(user.getByText("Upload the payment voucher", { exact: true })).toBeVisible();
+  await expect(user.getByText("Enter the transaction hash (TxID) of your transfer", { exact: true })).toBeVisible();
   await user.getByTestId("deposit-amount").fill("250");
+  // A TRON transaction hash is 64 hex characters: an Ethereum-style 0x hash is refused before sending.
+  const txHash = stamp.toString(16).padStart(64, "0");
+  await user.getByTestId("deposit-tx-hash").fill(`0x${txHash}`);
+  await user.getByRole("button", { name: "Submit deposit" }).click();
+  await expect(user.getByText("A TRC20 transaction hash is 64 hexadecimal characters, without 0x", { exact: true })).toBeVisible();
+  await user.getByTestId("deposit-tx-hash").fill(txHash);
   await user.locator('input[type="file"]').setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: voucherPng() });
   await expect(user.getByTestId("deposit-voucher").locator("img")).toBeVisible();
   await user.screenshot({ path: `${SHOTS}/money-deposit-form.png`, fullPage: true });
   await user.getByRole("button", { name: "Submit deposit" }).click();
-  await confirm(user, "You sent 250 USDT over TRC20");
+  await confirm(user, `You sent 250 USDT over TRC20 in transaction ${txHash}.`);
   await expect(user).toHaveURL(/#\/fund\/receive_withdraw_record\?tab=deposit/);
   const depositRow = user.getByTestId("deposit-records").locator("li").first();
   await expect(depositRow.getByTestId("status")).toHaveText("Pending review");
   await expect(depositRow.getByTestId("amount")).toHaveText("250 USDT");
+  await expect(depositRow.getByTestId("declared")).toHaveText("250 USDT");
+  await expect(depositRow.getByTestId("credited")).toHaveText("Not yet");
+  await expect(depositRow.getByTestId("tx-hash")).toHaveText(txHash);
 
   // 3. The operator sees the queue, opens the voucher (fetched with the session) and confirms.
   await op.goto("/#/admin");
-  await expect(op.getByTestId("queue-deposits")).toContainText("1");
+  await expect(queueCount(op, "deposits")).toHaveText("1");
   await op.getByTestId("queue-deposits").click();
   const depositCard = op.locator('[data-testid^="admin-deposit-"]').filter({ hasText: email });
   await expect(depositCard.getByTestId("admin-deposit-amount")).toHaveText("250 USDT");
@@ -189,14 +217,24 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(voucher).toBeVisible();
   expect(await voucher.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
   await op.screenshot({ path: `${SHOTS}/money-admin-deposits.png`, fullPage: true });
+  await expect(depositCard.getByTestId("admin-deposit-tx")).toHaveText(txHash);
+  // The operator states what they verified on-chain: never more than declared.
   await depositCard.getByRole("button", { name: "Confirm" }).click();
-  await confirm(op, `250 USDT will be credited to ${email}`);
+  const verify = op.getByRole("dialog");
+  await expect(verify).toContainText(`${email} declared 250 USDT over TRC20.`);
+  await verify.getByTestId("verified-amount").fill("260");
+  await verify.getByRole("button", { name: "Confirm" }).click();
+  await expect(verify.getByRole("alert")).toHaveText("At most the declared 250");
+  await verify.getByTestId("verified-amount").fill("250");
+  await verify.getByRole("button", { name: "Confirm" }).click();
+  await expect(verify).toBeHidden();
   await expect(depositCard).toBeHidden();
   await expect(op.getByText("Nothing here")).toBeVisible();
 
   // The user's records and balances follow.
   await user.reload();
   await expect(user.getByTestId("deposit-records").locator("li").first().getByTestId("status")).toHaveText("Credited");
+  await expect(user.getByTestId("deposit-records").locator("li").first().getByTestId("credited")).toHaveText("250 USDT");
   await user.goto("/#/fund/assets");
   await expect(user.getByTestId("assets-total")).toHaveText("250.00 USDT");
   await expectHolding(user, "change", "USDT", "250", "0");
@@ -214,7 +252,7 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("transfer-to-balance")).toHaveText("0 USDT");
   await user.getByTestId("transfer-amount").fill("300");
   await user.getByRole("button", { name: "Transfer", exact: true }).click();
-  await expect(user.getByText("More than available (250 USDT)")).toBeVisible();
+  await expect(user.getByText("More than available (250 USDT)", { exact: true })).toBeVisible();
   await user.getByTestId("transfer-amount").fill("100");
   await user.getByRole("button", { name: "Transfer", exact: true }).click();
   await confirm(user, "Move 100 USDT from Exchange to Seconds?");
@@ -226,7 +264,8 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(transferRow).toContainText("Exchange → Seconds");
   await expect(transferRow.getByTestId("amount")).toHaveText("100 USDT");
 
-  // 5. A withdrawal needs a phone, a pay password and Lv1 verification.
+  // 5. A withdrawal needs a phone, a pay password and Lv1 verification. Binding the phone and setting the
+  //    first pay password are confirmed with the log-in password.
   await user.goto("/#/setting/real_mark");
   await expect(user.getByTestId("kyc-bind-first")).toBeVisible();
   await expect(user.getByTestId("kyc-lv1").getByRole("button", { name: "Verify now" })).toBeDisabled();
@@ -237,11 +276,15 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   const smsCode = await latestCode(request, `+86${mobile}`);
   await user.locator("#code").fill(smsCode);
   await user.getByTestId("bind-submit").click();
+  await expect(user.locator("#login_password-error")).toHaveText("This field is required");
+  await user.locator("#login_password").fill(PASSWORD);
+  await user.getByTestId("bind-submit").click();
   await expect(user.getByTestId("bind-mobile-form")).toBeHidden();
-  await expect(user.getByTestId("bound-mobile")).toContainText(mobile.slice(-4));
+  await expect(user.getByTestId("bound-mobile")).toHaveText(new RegExp(`^\\+86 ${mobile.slice(0, 3)}\\*{4}${mobile.slice(-4)}\\s*Change$`));
   await user.getByTestId("pay-password-link").click();
   await user.locator("#password").fill(PAY_PASSWORD);
   await user.locator("#re_password").fill(PAY_PASSWORD);
+  await user.locator("#login_password").fill(PASSWORD);
   await user.getByTestId("pay-password-submit").click();
   await expect(user).toHaveURL(/#\/setting\/security/);
 
@@ -261,6 +304,13 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await confirm(user, "Name: Erin Example");
   await expect(user).toHaveURL(/#\/setting\/real_mark/);
   await expect(user.getByTestId("kyc-lv1").getByTestId("kyc-status-auditing")).toBeVisible();
+  // While the submission is reviewed, the withdraw page says so instead of asking to verify.
+  await user.goto("/#/fund/withdraw?currency=3");
+  await expect(user.getByTestId("withdraw-kyc-reviewing")).toHaveText(
+    "Your identity verification is under review; withdrawals open once it is approved.",
+  );
+  await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
+  await user.goto("/#/setting/real_mark");
 
   await op.getByRole("link", { name: "Verification" }).click();
   const kycCard = op.locator('[data-testid^="kyc-item-"]').filter({ hasText: email });
@@ -273,39 +323,59 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("kyc-lv1").getByTestId("kyc-status-hasaudit")).toBeVisible();
   await expect(user.getByTestId("kyc-level")).toHaveText("Lv1");
 
-  // 6. A withdrawal address, then the withdrawal: fee and received amount from configuration.
+  // 6. A withdrawal address (confirmed with the log-in password, usable after 24 hours), then the withdrawal:
+  //    fee and received amount from configuration, the address's network, and a code sent to the email.
   await user.goto("/#/setting/addWallet?currency=3");
+  await expect(user.getByTestId("address-wait-note")).toContainText("24 hours");
   await user.getByTestId("address-name").fill("Cold wallet");
   await user.getByTestId("address-address").fill("not-an-address");
   await user.getByRole("button", { name: "Save address" }).click();
   await expect(user.getByText(/This is not a USDT address/)).toBeVisible();
   await user.getByTestId("address-address").fill(WITHDRAW_ADDRESS);
+  await user.locator("#login_password").fill(PASSWORD);
   await user.getByRole("button", { name: "Save address" }).click();
   await expect(toast(user)).toBeVisible();
   await expect(user).not.toHaveURL(/addWallet/);
   await user.goto("/#/setting/wallet");
-  await expect(user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" })).toContainText(
-    "0x52908400098527886E0F7030069857D2E4169EE7",
-  );
+  const savedAddress = user.locator('[data-testid^="address-"]').filter({ hasText: "Cold wallet" });
+  await expect(savedAddress.locator("code")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
+  await expect(savedAddress.getByTestId("address-usable-from")).toContainText("Usable from");
 
   await user.goto("/#/fund/withdraw?currency=3");
+  const waiting = user.locator('[data-testid^="withdraw-address-"]').filter({ hasText: "Cold wallet" });
+  await expect(waiting).toBeDisabled();
+  await expect(waiting.getByTestId("address-usable-from")).toContainText("Usable from");
+  await expect(waiting.getByTestId("address-network")).toHaveText("Ethereum (ERC-20)");
+  // A day passes.
+  localSql(`UPDATE withdraw_addresses SET usable_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
+  await user.reload();
+  await expect(waiting).toBeEnabled();
+  await expect(user.getByTestId("withdraw-network")).toHaveText("Ethereum (ERC-20)");
   await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
   await expect(user.getByTestId("withdraw-need-paypw")).toBeHidden();
   await expect(user.getByTestId("withdraw-available")).toHaveText("150 USDT");
   await expect(user.getByTestId("withdraw-fee")).toHaveText("1 USDT");
   await user.getByTestId("withdraw-amount").fill("5");
   await user.getByRole("button", { name: "Withdraw", exact: true }).click();
-  await expect(user.getByText("The minimum is 10 USDT")).toBeVisible();
+  await expect(user.getByText("The minimum is 10 USDT", { exact: true })).toBeVisible();
   await expect(user.getByText("Enter your pay password", { exact: true })).toBeVisible();
+  await expect(user.getByText("Enter the verification code", { exact: true })).toBeVisible();
   await user.getByRole("button", { name: "All" }).click();
   await expect(user.getByTestId("withdraw-amount")).toHaveValue("150");
   await expect(user.getByTestId("withdraw-receive")).toHaveText("149 USDT");
   await user.getByTestId("withdraw-amount").fill("50");
   await expect(user.getByTestId("withdraw-receive")).toHaveText("49 USDT");
   await user.getByTestId("withdraw-password").fill(PAY_PASSWORD);
+  await expect(user.getByTestId("withdraw-code-to")).toHaveText(/The code goes to mo\*\*\*@example\.test/);
+  const sentBefore = await latestCode(request, email);
+  await user.getByTestId("send-code").click();
+  await expect(toast(user)).toHaveText("The verification code has been sent");
+  const withdrawCode = await latestCode(request, email);
+  expect(withdrawCode).not.toBe(sentBefore);
+  await user.locator("#withdraw-code").fill(withdrawCode);
   await user.screenshot({ path: `${SHOTS}/money-withdraw-form.png`, fullPage: true });
   await user.getByRole("button", { name: "Withdraw", exact: true }).click();
-  await confirm(user, /Amount: 50 USDT\s+Fee: 1 USDT\s+You receive: 49 USDT/);
+  await confirm(user, /Amount: 50 USDT\s+Fee: 1 USDT\s+You receive: 49 USDT\s+Network: Ethereum \(ERC-20\)/);
   await expect(user).toHaveURL(/#\/fund\/receive_withdraw_record\?tab=withdraw/);
   const withdrawRow = user.getByTestId("withdrawal-records").locator("li").first();
   await expect(withdrawRow.getByTestId("status")).toHaveText("Under review");
@@ -362,16 +432,18 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
 
   // The console: queues are empty, the ledger invariant holds, the user's balances match.
   await op.getByRole("link", { name: "Overview" }).click();
-  await expect(op.getByTestId("queue-deposits")).toContainText("0");
-  await expect(op.getByTestId("queue-withdrawals")).toContainText("0");
+  await expect(queueCount(op, "deposits")).toHaveText("0");
+  await expect(queueCount(op, "withdrawals")).toHaveText("0");
   await expect(op.getByTestId("ledger-ok")).toBeVisible();
   await op.getByRole("link", { name: "Users" }).click();
   await op.getByRole("searchbox").fill(email);
   await op.getByRole("searchbox").press("Enter");
   await op.getByRole("link", { name: email }).click();
   const balances = op.getByTestId("admin-user-balances");
-  await expect(balances.locator("tr", { hasText: "Exchange" })).toContainText("100");
-  await expect(balances.locator("tr", { hasText: "Seconds" })).toContainText("100");
+  // Coin, account, available, frozen: one row per account that holds something.
+  await expect(balances.locator("tbody tr")).toHaveCount(2);
+  await expect(balances.locator("tr", { hasText: "Exchange" }).locator("td")).toHaveText(["USDT", "Exchange", "100", "0"]);
+  await expect(balances.locator("tr", { hasText: "Seconds" }).locator("td")).toHaveText(["USDT", "Seconds", "100", "0"]);
   await op.screenshot({ path: `${SHOTS}/money-admin-user.png`, fullPage: true });
 
   await user.context().close();
@@ -405,7 +477,87 @@ test("home loads the total-assets card only with a session: a logged-out first v
   const user = await sessionPage(browser, token);
   const userChunks = cardChunks(user);
   await user.goto("/#/");
-  await expect(user.getByTestId("home-assets-total")).not.toHaveText(/^--/);
+  await expect(user.getByTestId("home-assets-total")).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2} USDT$/);
   expect(userChunks).toHaveLength(1);
+  await user.context().close();
+});
+
+test("coin conversion: the page locks a quote with its countdown, and confirming it credits exactly the amount shown", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+
+  // A fresh account funded with 500 USDT through a confirmed voucher deposit (all by API).
+  const stamp = Date.now();
+  const email = `convert-${stamp}@example.test`;
+  await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
+  const code = await latestCode(request, email);
+  await apiPost(request, "/user/register", {
+    user_string: email,
+    code,
+    password: "convert-e2e-2026",
+    re_password: "convert-e2e-2026",
+    type: "email",
+  });
+  const token = await apiPost<string>(request, "/user/login", { user_string: email, password: "convert-e2e-2026" });
+  const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
+  const upload = await request.post("/api/upload", {
+    headers: { Authorization: token },
+    multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: voucherPng() } },
+  });
+  const voucherUrl = ((await upload.json()) as Envelope<string>).message;
+  const txHash = `c${stamp.toString(16)}`.padStart(64, "0");
+  await apiPost(
+    request,
+    "/wallet/charge_req",
+    { account: voucherUrl, amount: "500", currency: "USDT", chain: "TRC20", tx_hash: txHash },
+    token,
+  );
+  const queue = await request.get("/api/admin/deposits?status=pending&limit=50", { headers: { Authorization: operatorToken } });
+  const pending = ((await queue.json()) as Envelope<{ data: { id: number; email: string }[] }>).message.data;
+  const deposit = pending.find((d) => d.email === email)!;
+  await apiPost(request, "/admin/deposits/confirm", { id: String(deposit.id), amount: "500" }, operatorToken);
+
+  const user = await sessionPage(browser, token);
+
+  // Home has a shortcut; the assets tab has the action that opens the page.
+  await user.goto("/#/");
+  await expect(user.getByTestId("home-convert")).toHaveAttribute("href", "#/fund/transfer");
+  await user.goto("/#/fund/assets");
+  await user.getByTestId("assets-convert").click();
+  await expect(user).toHaveURL(/#\/fund\/transfer$/);
+
+  // A coin with no market says why it cannot be converted.
+  await user.getByTestId("convert-from").selectOption({ label: "USDT" });
+  await user.getByTestId("convert-to").selectOption({ label: "USDC" });
+  await expect(user.getByTestId("convert-refusal")).toHaveText("No live price for USDC: it has no market to convert through");
+
+  // USDT into ETH: the page shows the locked amount, the price age and the countdown.
+  await user.getByTestId("convert-to").selectOption({ label: "ETH" });
+  await user.getByTestId("convert-amount").fill("100");
+  await expect(user.getByTestId("convert-receive")).toHaveText(/^\d+\.\d+ ETH$/);
+  await expect(user.getByTestId("convert-fee")).toHaveText("0.2 USDT");
+  await expect(user.getByTestId("convert-countdown")).toHaveText(/^valid for (10|[1-9]) s$/);
+  await expect(user.getByTestId("convert-price-age")).toHaveText(/^updated \d s ago$/);
+  await user.screenshot({ path: `${SHOTS}/money-convert.png`, fullPage: true });
+
+  // The dialog states the locked amount; the credit is exactly that, to the last unit.
+  await user.getByTestId("convert-submit").click();
+  const dialog = user.getByRole("dialog");
+  await expect(dialog).toContainText("You pay: 100 USDT");
+  const locked = /You receive: (\d+\.\d+) ETH/.exec((await dialog.textContent()) ?? "")![1]!;
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(user)).toHaveText(`Converted 100 USDT into ${locked} ETH`);
+  const list = await apiPost<{ wallet: { currency_name: string; change_balance: string }[] }>(request, "/user/getTransferList", {}, token);
+  expect(list.wallet.find((w) => w.currency_name === "ETH")!.change_balance).toBe(locked);
+  expect(list.wallet.find((w) => w.currency_name === "USDT")!.change_balance).toBe("400");
+
+  // A coin's page links to conversion, and a coin that does not convert says so.
+  await user.goto("/#/fund/assets_record?currency=2");
+  await user.getByTestId("coin-convert").click();
+  await expect(user.getByTestId("convert-from")).toHaveValue("2");
+  await user.goto("/#/fund/transfer?from=6&coin=XRP");
+  await expect(user.getByTestId("convert-not-convertible")).toHaveText("XRP cannot be converted");
   await user.context().close();
 });

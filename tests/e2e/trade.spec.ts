@@ -27,6 +27,8 @@ const BOB_AMOUNT = "0.01";
 /** More than the maker's five 0.05 BTC bid levels, so Alice's sell reaches Bob's bid. */
 const ALICE_AMOUNT = "0.3";
 const MAKER_FEE = "0.0008";
+/** The order form estimates the taker fee, the most an order can pay. */
+const TAKER_FEE = "0.001";
 
 type Envelope<T> = { type: string; message: T };
 
@@ -91,6 +93,9 @@ async function sessionPage(browser: Browser, token: string | null): Promise<Page
   return context.newPage();
 }
 
+/** The price cells of the recent-trades list (time, price, amount per row), newest first. */
+const tradePrices = (page: Page) => page.getByTestId("trade-row").locator("span:nth-child(2)");
+
 async function openTrade(page: Page) {
   await page.goto(`/#/transaction/currency?symbol=${SYMBOL}`);
   await expect(page.getByTestId("last-price")).toBeVisible();
@@ -106,11 +111,20 @@ async function placeLimit(page: Page, side: "buy" | "sell", limit: string, amoun
   const sent = page.waitForRequest((r) => r.url().includes("/api/coin/trade") && r.method() === "POST");
   await page.getByTestId("order-submit").click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText(`Price: ${price(limit)} USDT`);
-  await expect(dialog).toContainText(`Amount: ${new Decimal(amount).toFixed(4)} BTC`);
-  await expect(dialog).toContainText(`Total: ${price(new Decimal(limit).times(amount))} USDT`);
-  await expect(dialog).toContainText("Fee:");
-  await dialog.getByRole("button", { name: side === "buy" ? "Buy" : "Sell" }).click();
+  const sideText = side === "buy" ? "Buy" : "Sell";
+  const total = new Decimal(limit).times(amount);
+  // A buy pays its fee in the BTC it receives, a sell in the USDT; the estimate shows six significant digits.
+  const fee = (side === "buy" ? new Decimal(amount) : total).times(TAKER_FEE).toSignificantDigits(6).toFixed();
+  await expect(dialog.locator("p")).toHaveText(
+    [
+      `Side: ${sideText} · Limit`,
+      `Price: ${price(limit)} USDT`,
+      `Amount: ${new Decimal(amount).toFixed(4)} BTC`,
+      `Total: ${price(total)} USDT`,
+      `Fee: ≈ ${fee} ${side === "buy" ? "BTC" : "USDT"}`,
+    ].join("\n"),
+  );
+  await dialog.getByRole("button", { name: sideText }).click();
   const request = await sent;
   await expect(page.getByTestId("toast")).toHaveText("Order placed");
   return request.headers()["idempotency-key"] ?? "";
@@ -147,7 +161,7 @@ test("the book, the last price and the chart move while the trade page is open",
   await expect(page.getByTestId("last-price")).toHaveText(price(tradePrice));
   await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-last-close", tradePrice);
   await page.getByTestId("tab-trades").click();
-  await expect(page.getByTestId("trade-row").first()).toContainText(price(tradePrice));
+  await expect(tradePrices(page).first()).toHaveText(price(tradePrice));
   await page.screenshot({ path: `${SHOTS}/trade-live.png` });
   await page.context().close();
 });
@@ -184,7 +198,8 @@ test("two users trade with each other: both see the fill live, and balances and 
   expect(bobKey).toMatch(/^[0-9a-f-]{36}$/);
   const bobRow = bob.getByTestId("open-orders").getByTestId("order-row");
   await expect(bobRow).toHaveCount(1);
-  await expect(bobRow).toContainText(price(FAR_PRICE));
+  // Price, amount, filled (and its share).
+  await expect(bobRow.getByRole("definition")).toHaveText([price(FAR_PRICE), new Decimal(BOB_AMOUNT).toFixed(4), "0.0000 (0%)"]);
   await expect(bob.getByTestId("order-available")).toHaveText(`${price(bobBefore.usdt.available.minus(500))} USDT`);
   const [bobOpen] = await orders(request, bobToken, "1");
   expect(bobOpen).toMatchObject({ type: 1, target_price: FAR_PRICE, amount: BOB_AMOUNT, state: "open" });
@@ -199,7 +214,7 @@ test("two users trade with each other: both see the fill live, and balances and 
   await expect(bob.getByTestId("tab-open-orders")).toHaveText("Open orders");
   await expect(bob.getByTestId("last-price")).toHaveText(price(FAR_PRICE), { timeout: 15_000 });
   await bob.getByTestId("tab-trades").click();
-  await expect(bob.getByTestId("recent-trades")).toContainText(price(FAR_PRICE));
+  await expect.poll(() => tradePrices(bob).allTextContents()).toContain(price(FAR_PRICE));
   await bob.screenshot({ path: `${SHOTS}/trade-bob-filled.png` });
 
   // Alice's order fills completely (the maker takes what Bob did not) and leaves her open orders.

@@ -3,9 +3,9 @@ import { registerSchema, updatePayPasswordSchema } from "../../schema/api/auth.t
 import { editNicknameSchema } from "../../schema/api/profile.ts";
 import { AREA_CODES, areaName, DEFAULT_AREA, matchesArea } from "../../web/src/features/auth/area-codes.ts";
 import { maskEmail, maskMobile } from "../../web/src/features/auth/mask.ts";
-import { ERROR_CODES, serverFieldError, validate } from "../../web/src/features/auth/validation.ts";
+import { ERROR_CODES, validate } from "../../web/src/lib/form/validation.ts";
+import { serverFieldError } from "../../web/src/lib/form/messages.ts";
 import { utf8ToHex } from "../../web/src/features/auth/wallet.ts";
-import { safeRedirect } from "../../web/src/pages/auth/redirect.ts";
 
 const register = (over: Partial<Record<string, string>> = {}) => ({
   user_string: "new@example.test",
@@ -70,25 +70,34 @@ describe("account form checks use the server's own contracts", () => {
     expect(serverFieldError({ code: "LOGIN_FAILED", message: "No" }, ["user_string", "password"])).toBeNull();
     expect(serverFieldError({ code: "OLD_PASSWORD_WRONG", message: "No" }, ["password"])).toBeNull();
   });
-});
 
-describe("log-in redirect", () => {
-  it("follows in-app paths only", () => {
-    expect(safeRedirect("/setting/security")).toBe("/setting/security");
-    expect(safeRedirect("/fund/withdraw?coin=1")).toBe("/fund/withdraw?coin=1");
-    for (const bad of [
-      null,
-      "",
-      "https://evil.example",
-      "//evil.example",
-      "/\\evil.example",
-      "javascript:alert(1)",
-      "/login",
-      "/register?x=1",
-      "/forget",
-    ]) {
-      expect(safeRedirect(bad), String(bad)).toBe("/");
-    }
+  it("a deposit's refused transaction hash and voucher land under those fields, its amount codes under the amount", () => {
+    const fields = ["amount", "tx_hash", "voucher"] as const;
+    expect(serverFieldError({ code: "TX_HASH_ALREADY_USED", message: "Used" }, fields)).toEqual({ tx_hash: { text: "Used" } });
+    expect(serverFieldError({ code: "TX_HASH_WRONG_FORMAT", message: "Format" }, fields)).toEqual({ tx_hash: { text: "Format" } });
+    expect(serverFieldError({ code: "VOUCHER_ALREADY_USED", message: "Voucher" }, fields)).toEqual({ voucher: { text: "Voucher" } });
+    expect(serverFieldError({ code: "AMOUNT_TOO_PRECISE", message: "Precise" }, fields)).toEqual({ amount: { text: "Precise" } });
+    expect(serverFieldError({ code: "DEPOSIT_DISABLED", message: "Off" }, fields)).toBeNull();
+  });
+
+  it("a withdrawal's wrong pay password, missing code and unusable address land under those fields", () => {
+    const fields = ["destination", "number", "pay_password", "code"] as const;
+    expect(serverFieldError({ code: "PAY_PASSWORD_WRONG", message: "Wrong" }, fields)).toEqual({ pay_password: { text: "Wrong" } });
+    expect(serverFieldError({ code: "WITHDRAW_CODE_REQUIRED", message: "Code" }, fields)).toEqual({ code: { text: "Code" } });
+    expect(serverFieldError({ code: "CODE_EXPIRED", message: "Expired" }, fields)).toEqual({ code: { text: "Expired" } });
+    expect(serverFieldError({ code: "WITHDRAW_ADDRESS_NOT_YET_USABLE", message: "Wait" }, fields)).toEqual({
+      destination: { text: "Wait" },
+    });
+    expect(serverFieldError({ code: "INSUFFICIENT_BALANCE", message: "Short" }, fields)).toEqual({ number: { text: "Short" } });
+    expect(serverFieldError({ code: "PAY_PASSWORD_NOT_SET", message: "Set one" }, fields)).toBeNull();
+  });
+
+  it("a saved address's refusals land under its address and name", () => {
+    const fields = ["currency", "name", "address", "login_password", "code"] as const;
+    expect(serverFieldError({ code: "WALLET_ADDRESS_INVALID", message: "Bad" }, fields)).toEqual({ address: { text: "Bad" } });
+    expect(serverFieldError({ code: "WALLET_ADDRESS_DUPLICATE", message: "Again" }, fields)).toEqual({ address: { text: "Again" } });
+    expect(serverFieldError({ code: "WALLET_ADDRESS_NAME_LENGTH", message: "Long" }, fields)).toEqual({ name: { text: "Long" } });
+    expect(serverFieldError({ code: "REAUTH_PASSWORD_WRONG", message: "No" }, fields)).toEqual({ login_password: { text: "No" } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { nodeSql } from "../../bench/lib/node-sql.ts";
 import { OrderIntake, type IntakeDeps } from "../../durable/spot/intake.ts";
 import { MarketStore } from "../../durable/spot/store.ts";
@@ -11,6 +11,11 @@ import { balanceKey, type Committed, type NewOrder } from "../../worker/domain/m
  * once only when the last-read balance covers the order; nothing reaches the book
  * before its hold is written; one short balance does not sink the rest of a batch;
  * answered orders survive a failed write and a restart.
+ *
+ * The intake catches what its dependencies throw and hands it to onError, so the
+ * fake ledger never asserts inside them: it records every broken rule in
+ * `violations` and every reported error in `errors`, and each test ends by checking
+ * both (see afterEach).
  */
 
 const USDT = 3;
@@ -33,12 +38,28 @@ const order = (owner: number, units: number): NewOrder => ({
   holdCurrency: USDT,
 });
 
+/** Every harness made by the running test; afterEach checks each one's record. */
+let harnesses: { log: { violations: string[]; errors: string[]; expectedErrors: string[] } }[] = [];
+
 function harness(balances: Record<number, number>) {
   const store = new MarketStore(nodeSql());
   store.init();
   const ledger = new Map(Object.entries(balances).map(([k, v]) => [Number(k), v]));
   const held = new Set<number>();
-  const log = { batches: [] as number[][], placed: [] as number[], refused: [] as number[], down: false };
+  const log = {
+    batches: [] as number[][],
+    placed: [] as number[],
+    refused: [] as number[],
+    down: false,
+    /** Placements that fail as if the object's storage threw (one per order placed until it reaches zero). */
+    placeFailures: 0,
+    /** Broken rules: an order placed before its hold was written, placed twice, or refused with its hold written. */
+    violations: [] as string[],
+    /** Messages of the errors the intake reported through onError. */
+    errors: [] as string[],
+    /** What this test expects in `errors`, in order (a test that breaks D1 on purpose says so). */
+    expectedErrors: [] as string[],
+  };
   const timers: (() => void)[] = [];
   const deps: IntakeDeps = {
     store,
@@ -62,20 +83,39 @@ function harness(balances: Record<number, number>) {
       return out;
     },
     place: (o) => {
-      expect(held.has(o.id)).toBe(true);
+      if (!held.has(o.id)) log.violations.push(`order ${o.id} placed before its hold was written`);
+      if (log.placed.includes(o.id)) log.violations.push(`order ${o.id} placed twice`);
+      if (log.placeFailures > 0) {
+        log.placeFailures--;
+        throw new Error("storage unavailable");
+      }
       log.placed.push(o.id);
     },
-    refuse: (o) => log.refused.push(o.id),
+    refuse: (o) => {
+      if (held.has(o.id)) log.violations.push(`order ${o.id} refused although its hold was written`);
+      log.refused.push(o.id);
+    },
     later: (fn) => timers.push(fn),
-    onError: () => {},
+    onError: (err) => log.errors.push(err instanceof Error ? err.message : String(err)),
   };
   const intake = new OrderIntake(deps);
   const submit = (o: NewOrder) => {
     store.addIntake(o.id, JSON.stringify(o));
     return intake.submit(o);
   };
-  return { store, ledger, log, intake, deps, submit, runTimers: () => timers.splice(0).forEach((fn) => fn()) };
+  const h = { store, ledger, log, intake, deps, submit, runTimers: () => timers.splice(0).forEach((fn) => fn()) };
+  harnesses.push(h);
+  return h;
 }
+
+afterEach(() => {
+  const made = harnesses;
+  harnesses = [];
+  for (const h of made) {
+    expect(h.log.violations).toEqual([]);
+    expect(h.log.errors).toEqual(h.log.expectedErrors);
+  }
+});
 
 describe("order intake (group commit)", () => {
   it("a first order waits for its hold; later ones the balance covers are answered at once and written together", async () => {
@@ -121,21 +161,52 @@ describe("order intake (group commit)", () => {
     expect(h.submit(order(2, 1))).not.toBeNull();
   });
 
-  it("while D1 fails, waiting callers get the error and answered orders are kept and retried", async () => {
+  it("while D1 fails, waiting callers get the error, but no order is dropped: each is retried and placed or refused once", async () => {
     const h = harness({ 1: 1_000 });
-    await Promise.all([h.submit(order(1, 1)), h.intake.flush()]);
+    h.log.expectedErrors = ["D1 unavailable"];
+    const first = order(1, 1);
+    await Promise.all([h.submit(first), h.intake.flush()]);
     h.log.down = true;
     const answered = order(1, 10);
     expect(h.submit(answered)).toBeNull();
-    const waiting = h.submit(order(2, 10))!;
+    const waitingOrder = order(2, 10);
+    const waiting = h.submit(waitingOrder)!;
     const failed = expect(waiting).rejects.toThrow("D1 unavailable");
     await h.intake.flush();
     await failed;
-    expect(h.store.intake().map((b) => (JSON.parse(b) as NewOrder).id)).toEqual([answered.id]);
+    expect(h.store.intake().map((b) => (JSON.parse(b) as NewOrder).id)).toEqual([answered.id, waitingOrder.id]);
     h.log.down = false;
     h.runTimers();
     await h.intake.idle();
-    expect(h.log.placed.at(-1)).toBe(answered.id);
+    // Owner 2 has no money: after the retry the ledger refuses the order and its owner is told; owner 1's is placed.
+    expect(h.log.placed).toEqual([first.id, answered.id]);
+    expect(h.log.refused).toEqual([waitingOrder.id]);
+    expect(h.ledger.get(1)).toBe(989);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+
+  it("a write whose answer was lost (D1 wrote the hold, then failed) is retried and places the order exactly once", async () => {
+    const h = harness({ 1: 1_000 });
+    h.log.expectedErrors = ["network lost after commit"];
+    const commit = h.deps.commit;
+    let lose = true;
+    h.deps.commit = async (list) => {
+      const out = await commit(list);
+      if (lose) {
+        lose = false;
+        throw new Error("network lost after commit");
+      }
+      return out;
+    };
+    const o = order(1, 10);
+    const waiting = h.submit(o)!;
+    const failed = expect(waiting).rejects.toThrow("network lost after commit");
+    await h.intake.flush();
+    await failed;
+    h.runTimers();
+    await h.intake.idle();
+    expect(h.log.placed).toEqual([o.id]);
+    expect(h.ledger.get(1)).toBe(990);
     expect(h.store.intakeSize()).toBe(0);
   });
 
@@ -149,6 +220,25 @@ describe("order intake (group commit)", () => {
     again.restore();
     await again.idle();
     expect(h.log.placed).toEqual([o.id]);
+    expect(h.ledger.get(1)).toBe(990);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+  it("when the object's storage fails while placing, the order stays in intake and the next start places it once", async () => {
+    const h = harness({ 1: 1_000 });
+    h.log.expectedErrors = ["storage unavailable"];
+    h.log.placeFailures = 1;
+    const o = order(1, 10);
+    const waiting = h.submit(o)!;
+    await h.intake.flush();
+    // The hold is written, so the caller's order stands; only the book did not get it yet.
+    expect(await waiting).toBe("held");
+    expect(h.log.placed).toEqual([]);
+    expect(h.store.intake().map((b) => (JSON.parse(b) as NewOrder).id)).toEqual([o.id]);
+    const again = new OrderIntake(h.deps);
+    again.restore();
+    await again.idle();
+    expect(h.log.placed).toEqual([o.id]);
+    expect(h.log.batches).toEqual([[o.id], [o.id]]);
     expect(h.ledger.get(1)).toBe(990);
     expect(h.store.intakeSize()).toBe(0);
   });

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountIssue, sanitizeAmount } from "../../web/src/features/wallet/amount.ts";
+import { LANGS } from "../../schema/api/lang.ts";
+import { amountIssue } from "../../web/src/features/wallet/amount.ts";
 import { addressMatches, chainsForCurrency } from "../../web/src/features/wallet/destinations.ts";
 import { amount } from "../../web/src/features/wallet/format.ts";
+import { parseAmountInput } from "../../web/src/lib/amount-input.ts";
 
 describe("amount checks on the money forms", () => {
   it("names what is wrong before anything is sent", () => {
@@ -23,20 +25,25 @@ describe("amount checks on the money forms", () => {
     expect(amountIssue("9007199254740993", { max: "9007199254740992" })).toBe("aboveBalance");
   });
 
-  it("keeps only what an amount box may hold while typing", () => {
-    expect(sanitizeAmount("1,5")).toBe("1.5");
-    expect(sanitizeAmount("12a.3.4")).toBe("12.34");
-    expect(sanitizeAmount("0.123456789", 6)).toBe("0.123456");
-    expect(sanitizeAmount("007")).toBe("7");
-    expect(sanitizeAmount("3.5", 0)).toBe("3");
+  it("an amount box's canonical value is what the checks read: '1,000' in English is above a 999 balance", () => {
+    const typed = parseAmountInput("1,000", "en");
+    expect(typed).toEqual({ ok: true, value: "1000" });
+    expect(amountIssue(typed.ok ? typed.value : "", { max: "999" })).toBe("aboveBalance");
+    const french = parseAmountInput("1,000", "fra");
+    expect(french).toEqual({ ok: true, value: "1" });
+    expect(amountIssue(french.ok ? french.value : "", { max: "999" })).toBeNull();
   });
 
-  it("anything typed and sanitised is either accepted or refused with a reason, never thrown on", () => {
+  it("anything typed in any language is either a checked amount or refused with a reason, never thrown on", () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 0, max: 8 }), (typed, decimals) => {
-        const text = sanitizeAmount(typed, decimals);
-        const issue = amountIssue(text, { decimals });
-        expect(issue === null || ["required", "invalid", "positive"].includes(issue)).toBe(true);
+      fc.property(fc.constantFrom(...LANGS), fc.string(), fc.integer({ min: 0, max: 8 }), (lang, typed, decimals) => {
+        const read = parseAmountInput(typed, lang);
+        if (!read.ok) {
+          expect(["empty", "notNumber", "separator", "tooLong"]).toContain(read.error);
+          return;
+        }
+        const issue = amountIssue(read.value, { decimals });
+        expect(issue === null || ["positive", "tooPrecise"].includes(issue)).toBe(true);
       }),
     );
   });

@@ -37,7 +37,7 @@ describe("demo seed SQL", () => {
       expect(line.endsWith(";")).toBe(true);
       expect(line.replace(/'(?:[^']|'')*'/g, "''").slice(0, -1)).not.toContain(";");
     }
-    expect(first.filter(isDemoUser)).toHaveLength(3);
+    expect(first.filter(isDemoUser)).toHaveLength(4);
   });
 
   it("gives every row of an auto-increment table an explicit id, so a second run hits the same key", async () => {

@@ -109,7 +109,7 @@ describe("operator user look-up", () => {
     });
     await api("/user/wallet/save", {
       token: user.token,
-      form: { currency: String(eth), name: "hot", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
+      form: { currency: String(eth), name: "hot", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", login_password: user.password },
     });
     await credit(user.id, btc, 150_000_000, 0);
     for (let n = 1; n <= 55; n++) await credit(user.id, usdt, 1_000_000 * n, n);

@@ -10,10 +10,15 @@ const hashes = (id: number) =>
     .first<{ password_hash: string; pay_password_hash: string | null; area_code: string | null; mobile: string | null }>();
 
 describe("POST /safe/update_password (pay password)", () => {
-  it("sets a first pay password without oldPassword, stored hashed, apart from the login password", async () => {
+  it("sets a first pay password without oldPassword (re-authenticated by the log-in password), stored hashed, apart from it", async () => {
     const client = { ip: freshIp(), lang: "zh" };
     const user = await createUser();
-    const res = await post("/safe/update_password", { password: "246810", re_password: "246810" }, client, user.token);
+    const res = await post(
+      "/safe/update_password",
+      { password: "246810", re_password: "246810", login_password: user.password },
+      client,
+      user.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("支付密码已设置");
     const row = await hashes(user.id);
@@ -25,7 +30,8 @@ describe("POST /safe/update_password (pay password)", () => {
   it("once set, changing it needs the right oldPassword", async () => {
     const client = { ip: freshIp() };
     const user = await createUser();
-    expect((await post("/safe/update_password", { password: "111111", re_password: "111111" }, client, user.token)).status).toBe(200);
+    const first = { password: "111111", re_password: "111111", login_password: user.password };
+    expect((await post("/safe/update_password", first, client, user.token)).status).toBe(200);
 
     const missing = await post(
       "/safe/update_password",
@@ -58,7 +64,7 @@ describe("POST /safe/update_password (pay password)", () => {
   it("throttles guessing the old pay password", async () => {
     const client = { ip: freshIp() };
     const user = await createUser();
-    await post("/safe/update_password", { password: "111111", re_password: "111111" }, client, user.token);
+    await post("/safe/update_password", { password: "111111", re_password: "111111", login_password: user.password }, client, user.token);
     for (let i = 0; i < 5; i++) {
       expect(
         (await post("/safe/update_password", { oldPassword: `00000${i}`, password: "222222", re_password: "222222" }, client, user.token))
@@ -84,7 +90,14 @@ describe("POST /safe/update_password (pay password)", () => {
     const differ = await post("/safe/update_password", { password: "123456", re_password: "654321" }, client, user.token);
     expect(differ.body.code).toBe("PASSWORDS_DIFFER");
     expect(
-      (await post("/safe/update_password", { password: "x".repeat(16), re_password: "x".repeat(16) }, client, user.token)).status,
+      (
+        await post(
+          "/safe/update_password",
+          { password: "x".repeat(16), re_password: "x".repeat(16), login_password: user.password },
+          client,
+          user.token,
+        )
+      ).status,
     ).toBe(200);
   });
 
@@ -124,12 +137,12 @@ describe("POST /safe/update_password (pay password)", () => {
 });
 
 describe("POST /safe/mobile", () => {
-  it("binds a mobile after a bind code to that mobile; the mobile then logs in", async () => {
+  it("binds a mobile after a bind code to that mobile and the log-in password; the mobile then logs in", async () => {
     const client = { ip: freshIp(), lang: "kor" };
     const user = await createUser();
     const mobile = freshMobile();
     const code = await mobileCode("86", mobile, "bind", client);
-    const res = await post("/safe/mobile", { mobile, code }, client, user.token);
+    const res = await post("/safe/mobile", { mobile, code, login_password: user.password }, client, user.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("휴대폰 번호가 연결되었습니다");
     expect(await hashes(user.id)).toMatchObject({ area_code: "86", mobile });

@@ -3,15 +3,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Candle, MarketInfo, PublicTrade, QuotationGroup } from "../../schema/api/market.ts";
 import * as tables from "../../schema/db/index.ts";
-import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
 import { api, createUser } from "./helpers.ts";
-import { expectInvariant, fund } from "./money-helpers.ts";
-import { BTC, USDT, balance, db, placed, seedMarkets, settle, total, trader } from "./market-helpers.ts";
+import { fund } from "./money-helpers.ts";
+import { BTC, USDT, balance, clearHistory, db, placed, seedMarkets, settle, trader } from "./market-helpers.ts";
 
 const BTC_1 = 100_000_000;
 const USDT_1 = 1_000_000;
-const ETH = 2;
-const USDC = 4;
 const XRP = 6;
 
 beforeAll(async () => {
@@ -68,7 +65,8 @@ describe("public market data", () => {
   });
 
   it("depth, trades, candles and the ticker come from the market's own orders and trades", async () => {
-    // XRP/USDT (match id 4): tick 0.0001, lot 0.1; nobody else trades it in this file.
+    // XRP/USDT (match id 4): tick 0.0001, lot 0.1; nobody else trades it in this file, and its simulated history is gone.
+    await clearHistory("XRP-USDT");
     const seller = await trader();
     await fund(seller.id, XRP, 10_000 * USDT_1); // 10,000 XRP (6 decimals)
     const buyer = await trader({ usdt: 10_000 * USDT_1 });
@@ -186,84 +184,6 @@ describe("watchlist (optional)", () => {
     expect((await api("/optional/add", { token: owner.token, form: { currency_id: "abc" } })).status).toBe(400);
     expect((await api("/optional/list")).status).toBe(401);
     expect((await api("/optional/add", { form: { currency_id: "1" } })).status).toBe(401);
-  });
-});
-
-describe("coin conversion", () => {
-  it("lists convertible coins with the caller's change balances", async () => {
-    const u = await trader({ usdt: 123 * USDT_1 });
-    const res = await api<{ transfer: { id: number; name: string }[]; wallet: { currency: number; change_balance: string }[] }>(
-      "/user/getTransferList",
-      {
-        token: u.token,
-        form: {},
-      },
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.message.transfer.map((t) => t.name)).toEqual(["BTC", "ETH", "USDT", "USDC", "SOL"]);
-    expect(res.body.message.wallet.find((w) => w.currency === USDT)!.change_balance).toBe("123");
-  });
-
-  it("quotes the reference prices and the published fee", async () => {
-    const u = await createUser();
-    const res = await api<{ form_price: string; to_price: string; fee: string; rate: string }>("/user/getTransferFee", {
-      token: u.token,
-      form: { from_currency_id: String(USDT), to_currency_id: String(USDC) },
-    });
-    expect(res.body.message).toEqual({ form_price: "1", to_price: "1", fee: "0.2", rate: "1" });
-  });
-
-  it("converts at the reference price with the fee in the source coin, through the house account, once per Idempotency-Key", async () => {
-    const u = await trader({ usdt: 1_000 * USDT_1 });
-    const house0 = { usdt: await total(SYSTEM_ACCOUNTS.house, USDT), eth: await total(SYSTEM_ACCOUNTS.house, ETH) };
-    const fees0 = await total(SYSTEM_ACCOUNTS.fees, USDT);
-    const headers = { "Idempotency-Key": `conv-${crypto.randomUUID()}` };
-    const form = { number: "340", from_currency_id: String(USDT), to_currency_id: String(ETH) };
-    const first = await api<string>("/user/Transfer", { token: u.token, form, headers });
-    expect(first.status).toBe(200);
-    expect(first.body.message).toBe("Converted 340 USDT into 0.0998 ETH");
-    const replay = await api<string>("/user/Transfer", { token: u.token, form, headers });
-    expect(replay.body.message).toBe(first.body.message);
-    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
-    // 340 USDT − 0.2 % fee (0.68) = 339.32 USDT at 3,400 = 0.0998 ETH.
-    expect(await balance(u.id, USDT)).toEqual({ available: 660 * USDT_1, locked: 0 });
-    expect(await balance(u.id, ETH)).toEqual({ available: 9_980_000, locked: 0 });
-    expect((await total(SYSTEM_ACCOUNTS.fees, USDT)) - fees0).toBe(680_000);
-    expect((await total(SYSTEM_ACCOUNTS.house, USDT)) - house0.usdt).toBe(339_320_000);
-    expect(house0.eth - (await total(SYSTEM_ACCOUNTS.house, ETH))).toBe(9_980_000);
-    const journal = await db().select().from(tables.journals).where(eq(tables.journals.kind, "convert")).all();
-    expect(journal.filter((j) => j.userId === u.id)).toHaveLength(1);
-    await expectInvariant();
-  });
-
-  it("refuses what it cannot do, with translated reasons", async () => {
-    const u = await trader({ usdt: 2_000_000 * USDT_1 });
-    const poor = await trader({ usdt: 1 * USDT_1 });
-    const go = (token: string, number: string, from: number, to: number) =>
-      api("/user/Transfer", { token, form: { number, from_currency_id: String(from), to_currency_id: String(to) } });
-    const cases: [Awaited<ReturnType<typeof go>>, number, string][] = [
-      [await go(u.token, "10", USDT, USDT), 400, "TRANSFER_SAME_CURRENCY"],
-      [await go(u.token, "10", USDT, XRP), 400, "TRANSFER_NOT_SUPPORTED"],
-      [await go(u.token, "10", USDT, 999), 400, "UNKNOWN_CURRENCY"],
-      [await go(u.token, "0.000001", USDT, ETH), 400, "CONVERSION_TOO_SMALL"],
-      [await go(u.token, "0.0000001", USDT, ETH), 400, "AMOUNT_TOO_PRECISE"],
-      [await go(u.token, "abc", USDT, ETH), 400, "INVALID_AMOUNT"],
-      [await go(poor.token, "10", USDT, USDC), 409, "INSUFFICIENT_BALANCE"],
-      [await go(u.token, "1500000", USDT, BTC), 409, "CONVERSION_UNAVAILABLE"],
-    ];
-    for (const [res, status, code] of cases) {
-      expect(res.status, code).toBe(status);
-      expect(res.body.code).toBe(code);
-    }
-    expect(await balance(poor.id, USDT)).toEqual({ available: USDT_1, locked: 0 });
-    const zh = await api("/user/Transfer", {
-      token: u.token,
-      form: { number: "10", from_currency_id: "3", to_currency_id: "3", lang: "zh" },
-    });
-    expect(zh.body.message).toBe("请选择两种不同的币种");
-    expect((await api("/user/Transfer", { form: { number: "1", from_currency_id: "3", to_currency_id: "4" } })).status).toBe(401);
-    expect((await api("/user/getTransferFee", { token: u.token, form: { from_currency_id: "3" } })).status).toBe(400);
-    await expectInvariant();
   });
 });
 

@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
@@ -16,17 +16,27 @@ export { BTC, USDT, balance, db };
 export const BTC_USDT = "BTC-USDT";
 
 let seeded = false;
-/** Currencies, system accounts, the markets (without a market maker unless asked) and the house inventory. */
-export async function seedMarkets(opts: { maker?: boolean } = {}): Promise<void> {
+/**
+ * Currencies, system accounts, the markets (without a market maker or simulated traders unless asked) and the house
+ * inventory.
+ */
+export async function seedMarkets(opts: { maker?: boolean; simTraders?: boolean } = {}): Promise<void> {
   await seedMoney();
   if (seeded) return;
-  const statements = marketSeedStatements(Date.now(), { maker: opts.maker ?? false });
+  const statements = marketSeedStatements(Date.now(), { maker: opts.maker ?? false, simTraders: opts.simTraders ?? false });
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
   clearMarketCache();
   seeded = true;
 }
 
 export const marketStub = (name = BTC_USDT) => (env.Market as DurableObjectNamespace<Market>).getByName(name);
+
+/** Forgets a market's simulated history (a fresh local market has one), so its candles are its own trades only. */
+export async function clearHistory(name = BTC_USDT): Promise<void> {
+  await runInDurableObject(marketStub(name), (_m: Market, state) => {
+    state.storage.sql.exec("DELETE FROM sim_candles");
+  });
+}
 
 /** Runs the market's alarm until its outbox is settled into D1. */
 export async function settle(name = BTC_USDT): Promise<void> {

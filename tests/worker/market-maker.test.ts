@@ -104,7 +104,8 @@ describe("market maker and a random trading run", () => {
           open.get(u.id)!.push(res.body.message.id);
         } else {
           refused++;
-          expect([409, 400], JSON.stringify(res.body)).toContain(res.status);
+          // 429: a user past the Market object's 20 orders a second; refused before anything is stored.
+          expect([409, 400, 429], JSON.stringify(res.body)).toContain(res.status);
         }
       }
       expect(accepted).toBeGreaterThan(60);

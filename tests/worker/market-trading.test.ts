@@ -1,4 +1,6 @@
+import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Market } from "../../durable/spot/market.ts";
 import { ACCOUNT_TYPES, SYSTEM_ACCOUNTS, hold } from "../../worker/domain/ledger/index.ts";
 import { expectInvariant, fund } from "./money-helpers.ts";
 import { api, createUser } from "./helpers.ts";
@@ -85,7 +87,8 @@ describe("spot trading: placing, matching and settling", () => {
     const buyer = await trader({ usdt: 10_000 * USDT_1 });
     await placed(seller.token, { side: "sell", amount: "0.01", price: "80000" });
     const buy = await placed(buyer.token, { side: "buy", amount: "0.01", price: "85000" });
-    expect((await balance(buyer.id, USDT)).locked).toBe(850 * USDT_1);
+    // The hold is for the limit price; the fill may already be settling (the drain starts 10 ms after a match).
+    expect((await orderRow(buy)).holdUnits).toBe(850 * USDT_1);
     await settle();
     expect(await balance(buyer.id, USDT)).toEqual({ available: (10_000 - 800) * USDT_1, locked: 0 });
     expect(await openHolds(buyer.id)).toBe(0);
@@ -233,6 +236,35 @@ describe("spot trading: idempotency and cancels", () => {
     expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     await settle();
     expect(await listed(u.token, "1")).toHaveLength(1);
+  });
+
+  it("after a 500 whose D1 outcome was unknown, a retry with the same Idempotency-Key answers that order, never a second", async () => {
+    const u = await trader({ usdt: 1_000 * USDT_1 });
+    const headers = { "Idempotency-Key": `k-${crypto.randomUUID()}` };
+    // The first order of a user the object never read waits for its hold; the hold is written, then the answer is lost.
+    await runInDurableObject(marketStub(), (instance: Market) => {
+      let lose = true;
+      instance.commitHooks = {
+        afterCommit: () => {
+          if (!lose) return;
+          lose = false;
+          throw new Error("D1 answer lost");
+        },
+      };
+    });
+    const first = await trade(u.token, { side: "buy", amount: "0.001", price: "40000" }, headers);
+    expect(first.status).toBe(500);
+    const again = await trade(u.token, { side: "buy", amount: "0.001", price: "40000" }, headers);
+    expect(again.status).toBe(200);
+    await marketStub().idle();
+    await settle();
+    const open = await listed(u.token, "1");
+    expect(open.map((o) => o.id)).toEqual([again.body.message.id]);
+    expect(await balance(u.id, USDT)).toEqual({ available: 960 * USDT_1, locked: 40 * USDT_1 });
+    expect(await openHolds(u.id)).toBe(1);
+    await runInDurableObject(marketStub(), (instance: Market) => {
+      instance.commitHooks = {};
+    });
   });
 
   it("cancels a resting order and releases its hold; cancelling again is harmless; PUT /coin/trade works too", async () => {

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { expect } from "vitest";
 import * as tables from "../../schema/db/index.ts";
+import { CODE_TTL_MS, codeHash } from "../../worker/domain/auth/codes.ts";
 import { hashPassword } from "../../worker/domain/auth/password.ts";
 import { type AccountType, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE, checkInvariant, post } from "../../worker/domain/ledger/index.ts";
 import { moneySeedStatements } from "../../worker/domain/seed/money-seed.ts";
@@ -53,6 +54,25 @@ let payHash: string | undefined;
 export async function setPayPassword(userId: number): Promise<void> {
   payHash ??= await hashPassword(PAY_PASSWORD, env.PASSWORD_PEPPER!);
   await db().update(tables.users).set({ payPasswordHash: payHash }).where(eq(tables.users.id, userId));
+}
+
+/**
+ * A fresh "withdraw" code to the user's email, stored as POST /sms_mail stores
+ * one (its hash), without the 60-second re-send gate; the newest code is the one that counts.
+ */
+export async function withdrawCode(email: string, now = Date.now()): Promise<string> {
+  const code = String(100_000 + Math.floor(Math.random() * 900_000));
+  const target = email.toLowerCase();
+  await db()
+    .insert(tables.verificationCodes)
+    .values({
+      target,
+      purpose: "withdraw",
+      codeHash: await codeHash(env.PASSWORD_PEPPER!, target, "withdraw", code),
+      sentAt: now,
+      expiresAt: now + CODE_TTL_MS,
+    });
+  return code;
 }
 
 /** Credits a user as a confirmed deposit would: one ledger journal from the external account. */
@@ -111,6 +131,12 @@ export async function voucherOf(userId: number, isPrivate = true): Promise<strin
     .insert(tables.uploads)
     .values({ key, ownerId: userId, contentType: "image/png", size: 10, private: isPrivate, createdAt: Date.now() });
   return `/api/files/${key}`;
+}
+
+/** A fresh, well-formed transaction hash on a deposit network: `{chain, tx_hash}` for a deposit request. */
+export function txHashFor(chain: "ERC20" | "TRC20" | "BTC"): { chain: string; tx_hash: string } {
+  const hex = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { chain, tx_hash: chain === "ERC20" ? `0x${hex}` : hex };
 }
 
 export async function expectInvariant(): Promise<void> {

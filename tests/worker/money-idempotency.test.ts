@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
 import { api, createUser } from "./helpers.ts";
-import { USDT, balance, db, expectInvariant, fund, seedMoney, voucherOf, withdrawer } from "./money-helpers.ts";
+import { USDT, balance, db, expectInvariant, fund, seedMoney, txHashFor, voucherOf, withdrawCode, withdrawer } from "./money-helpers.ts";
 
 beforeAll(seedMoney);
 
@@ -47,13 +47,22 @@ describe("Idempotency-Key", () => {
     await expectInvariant();
   });
 
-  it("twenty concurrent withdrawals with one key hold the amount once", async () => {
+  it("twenty concurrent withdrawals with one key hold the amount once; twins past the pay-password budget get 429", async () => {
     const u = await withdrawer({ fundUsdt: 100 * U });
-    const form = { currency: "USDT", number: "40", address: String(u.addressId), type: "0", pay_password: "pay-password-1" };
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => api("/wallet/out", { token: u.token, form, headers: { "Idempotency-Key": "wd-1" } })),
-    );
-    for (const r of results) expect(r.status).toBe(200);
+    const code = await withdrawCode(u.email);
+    const form = { currency: "USDT", number: "40", address: String(u.addressId), type: "0", pay_password: "pay-password-1", code };
+    const send = () => api("/wallet/out", { token: u.token, form, headers: { "Idempotency-Key": "wd-1" } });
+    const results = await Promise.all(Array.from({ length: 20 }, send));
+    // Each twin reserves a pay-password try before hashing, so at most five are checked at once;
+    // the others are refused before any check (and move nothing) unless the first answer is already stored.
+    for (const r of results) {
+      if (r.status === 200) expect(r.body).toEqual({ type: "ok", message: "Withdrawal request submitted, please wait for review" });
+      else expect(r.body.code).toBe("TOO_MANY_REQUESTS");
+    }
+    expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(await balance(u.id, USDT)).toEqual({ available: 60 * U, locked: 40 * U });
     expect(await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).all()).toHaveLength(1);
     await expectInvariant();
@@ -126,7 +135,7 @@ describe("Idempotency-Key", () => {
 
   it("a deposit request replays instead of creating a second one", async () => {
     const u = await createUser();
-    const form = { account: await voucherOf(u.id), amount: "5", currency: "USDT" };
+    const form = { account: await voucherOf(u.id), amount: "5", currency: "USDT", ...txHashFor("ERC20") };
     const results = await Promise.all(
       Array.from({ length: 5 }, () => api("/wallet/charge_req", { token: u.token, form, headers: { "Idempotency-Key": "dep-1" } })),
     );
@@ -148,7 +157,12 @@ describe("operator decisions", () => {
   async function pendingDeposit(amount: string) {
     const u = await createUser();
     expect(
-      (await api("/wallet/charge_req", { token: u.token, form: { account: await voucherOf(u.id), amount, currency: "USDT" } })).status,
+      (
+        await api("/wallet/charge_req", {
+          token: u.token,
+          form: { account: await voucherOf(u.id), amount, currency: "USDT", ...txHashFor("TRC20") },
+        })
+      ).status,
     ).toBe(200);
     const dep = (await db().select().from(tables.deposits).where(eq(tables.deposits.userId, u.id)).get())!;
     return { u, dep };
@@ -158,7 +172,11 @@ describe("operator decisions", () => {
     const op = await createUser({ role: "operator" });
     const { u, dep } = await pendingDeposit("12");
     const confirm = (key?: string) =>
-      api("/admin/deposits/confirm", { token: op.token, form: { id: String(dep.id) }, headers: key ? { "Idempotency-Key": key } : {} });
+      api("/admin/deposits/confirm", {
+        token: op.token,
+        form: { id: String(dep.id), amount: "12" },
+        headers: key ? { "Idempotency-Key": key } : {},
+      });
     const results = await Promise.all(Array.from({ length: 10 }, () => confirm("op-confirm-1")));
     for (const r of results) expect(r.body).toEqual({ type: "ok", message: "Success" });
     const again = await confirm();
@@ -179,7 +197,8 @@ describe("operator decisions", () => {
     const op = await createUser({ role: "operator" });
     for (const action of ["approve", "reject"] as const) {
       const u = await withdrawer({ fundUsdt: 100 * U });
-      const form = { currency: "USDT", number: "30", address: String(u.addressId), type: "0", pay_password: "pay-password-1" };
+      const code = await withdrawCode(u.email);
+      const form = { currency: "USDT", number: "30", address: String(u.addressId), type: "0", pay_password: "pay-password-1", code };
       expect((await api("/wallet/out", { token: u.token, form })).status).toBe(200);
       const w = (await db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, u.id)).get())!;
       const body: Record<string, string> = action === "approve" ? { id: String(w.id) } : { id: String(w.id), reason: "checked" };

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import * as fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,13 +12,12 @@ import {
   BTC,
   BTC_ADDRESS,
   ETH_ADDRESS,
-  PAY_PASSWORD,
   USDT,
   db,
   plainUser,
   saveAddress,
   seedMoney,
-  setPayPassword,
+  txHashFor,
   verify,
   voucherOf,
 } from "./money-helpers.ts";
@@ -127,7 +125,6 @@ beforeAll(seedMoney);
 
 describe("money core, model-based", () => {
   it("random sequences keep the invariant and match a simple model after every step", async () => {
-    const pepper = env.PASSWORD_PEPPER!;
     const operator = await createUser({ role: "operator" });
     /** Outcomes seen over all runs, so the test also proves it reached the success paths. */
     const seen = new Set<string>();
@@ -137,7 +134,6 @@ describe("money core, model-based", () => {
       for (let i = 0; i < USERS; i++) {
         const id = await plainUser();
         await verify(id, 1);
-        await setPayPassword(id);
         await saveAddress(id, USDT, ETH_ADDRESS, "ETH");
         await saveAddress(id, BTC, BTC_ADDRESS, "BTC");
         users.push(id);
@@ -176,9 +172,15 @@ describe("money core, model-based", () => {
           await requestDeposit(
             db(),
             users[u]!,
-            { account: await voucherOf(users[u]!), amount: fromUnits(units, cur.precision), currency: cur.name, chain: "", type: "0" },
+            {
+              account: await voucherOf(users[u]!),
+              amount: fromUnits(units, cur.precision),
+              currency: cur.name,
+              ...txHashFor(cur.name === "BTC" ? "BTC" : "ERC20"),
+              type: "0",
+            },
             [],
-            now,
+            { includeDemo: true, now },
           );
           const dep = (
             await db()
@@ -187,7 +189,7 @@ describe("money core, model-based", () => {
               .where(inArray(tables.deposits.userId, [users[u]!]))
               .all()
           ).at(-1)!;
-          await confirmDeposit(db(), operator.id, dep.id, now);
+          await confirmDeposit(db(), operator.id, dep.id, fromUnits(units, cur.precision), now);
           deposits.push({ id: dep.id, u, c, units, status: "done" });
           add(users[u]!, cur.id, 2, { available: units });
           addSystem(SYSTEM_ACCOUNTS.external, cur.id, -units);
@@ -206,9 +208,15 @@ describe("money core, model-based", () => {
               requestDeposit(
                 db(),
                 users[op.u]!,
-                { account: url, amount: fromUnits(op.units, cur.precision), currency: cur.name, chain: "", type: "0" },
+                {
+                  account: url,
+                  amount: fromUnits(op.units, cur.precision),
+                  currency: cur.name,
+                  ...txHashFor(cur.name === "BTC" ? "BTC" : "ERC20"),
+                  type: "0",
+                },
                 [],
-                now,
+                { includeDemo: true, now },
               ),
             );
             expected = "ok";
@@ -228,7 +236,9 @@ describe("money core, model-based", () => {
             const d = pick(deposits, op.i);
             const run = () =>
               outcome(() =>
-                op.t === "confirm" ? confirmDeposit(db(), operator.id, d.id, now) : rejectDeposit(db(), operator.id, d.id, "no", now),
+                op.t === "confirm"
+                  ? confirmDeposit(db(), operator.id, d.id, fromUnits(d.units, CURRENCIES[d.c]!.precision), now)
+                  : rejectDeposit(db(), operator.id, d.id, "no", now),
               );
             actual = await run();
             expected = d.status === "open" ? "ok" : "DEPOSIT_ALREADY_REVIEWED";
@@ -274,14 +284,7 @@ describe("money core, model-based", () => {
             const uid = users[op.u]!;
             const address = op.c === 0 ? ETH_ADDRESS : BTC_ADDRESS;
             actual = await outcome(() =>
-              requestWithdrawal(
-                db(),
-                uid,
-                { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0", payPassword: PAY_PASSWORD },
-                pepper,
-                [],
-                now,
-              ),
+              requestWithdrawal(db(), uid, { currency: cur.name, number: fromUnits(op.units, cur.precision), address, type: "0" }, [], now),
             );
             if (op.units < cur.min) expected = "WITHDRAW_BELOW_MINIMUM";
             else if (op.units > get(uid, cur.id, 2).available) expected = "INSUFFICIENT_BALANCE";

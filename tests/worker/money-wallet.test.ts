@@ -379,7 +379,7 @@ describe("a currency switched off", () => {
     });
     const deposit = await api("/wallet/charge_req", {
       token: u.token,
-      form: { account: "/api/files/x.png", amount: "1", currency: "TRX" },
+      form: { account: "/api/files/x.png", amount: "1", currency: "TRX", chain: "TRC20", tx_hash: "ab".repeat(32) },
     });
     expect(deposit.body.code).toBe("UNKNOWN_CURRENCY");
     await api("/admin/currencies", { token: op.token, form: { id: "8", enabled: "1" } });

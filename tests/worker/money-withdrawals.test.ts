@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
+import { ApiError } from "../../worker/domain/errors.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
+import { requestWithdrawal } from "../../worker/domain/wallet/withdrawals.ts";
 import { api, createUser } from "./helpers.ts";
 import {
   BTC,
@@ -18,6 +20,7 @@ import {
   seedMoney,
   setPayPassword,
   verify,
+  withdrawCode,
   withdrawer,
 } from "./money-helpers.ts";
 
@@ -26,22 +29,33 @@ beforeAll(seedMoney);
 const USDT_UNIT = 1_000_000;
 const BTC_UNIT = 100_000_000;
 
-const out = (token: string, form: Record<string, string>, headers?: Record<string, string>) =>
-  api("/wallet/out", { token, form: { currency: "USDT", type: "0", pay_password: PAY_PASSWORD, ...form }, headers });
+/** POST /wallet/out as the user, with the pay password and a fresh withdraw code unless the form overrides them. */
+const out = async (user: { token: string; email: string }, form: Record<string, string>, headers?: Record<string, string>) =>
+  api("/wallet/out", {
+    token: user.token,
+    form: { currency: "USDT", type: "0", pay_password: PAY_PASSWORD, code: await withdrawCode(user.email), ...form },
+    headers,
+  });
+
+/** The money rules alone (pay password and code are authorizeWithdrawal's; see withdraw-auth.test.ts). */
+const request = (userId: number, input: { currency: string; number: string; address: string }) =>
+  requestWithdrawal(db(), userId, { ...input, type: "0" }, []).then(
+    () => "ok",
+    (err: unknown) => (err instanceof ApiError ? err.code : Promise.reject(err)),
+  );
 
 async function reviewing(userId: number) {
   return db().select().from(tables.withdrawals).where(eq(tables.withdrawals.userId, userId)).all();
 }
 
-describe("POST /wallet/out under concurrency", () => {
+describe("withdrawal requests under concurrency", () => {
   it("fifty concurrent withdrawals never overdraw: exactly ten succeed against a balance that covers ten", async () => {
     const u = await withdrawer({ fundUsdt: 200 * USDT_UNIT });
-    const results = await Promise.all(Array.from({ length: 50 }, () => out(u.token, { number: "20", address: String(u.addressId) })));
-    const okCount = results.filter((r) => r.status === 200).length;
-    const refused = results.filter((r) => r.status === 409);
-    expect(okCount).toBe(10);
-    expect(refused).toHaveLength(40);
-    for (const r of refused) expect(r.body.code).toBe("INSUFFICIENT_BALANCE");
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => request(u.id, { currency: "USDT", number: "20", address: String(u.addressId) })),
+    );
+    expect(results.filter((r) => r === "ok")).toHaveLength(10);
+    expect(results.filter((r) => r === "INSUFFICIENT_BALANCE")).toHaveLength(40);
     expect(await balance(u.id, USDT)).toEqual({ available: 0, locked: 200 * USDT_UNIT });
     expect(await reviewing(u.id)).toHaveLength(10);
     const openHolds = await db().select().from(tables.holds).where(eq(tables.holds.userId, u.id)).all();
@@ -54,23 +68,29 @@ describe("POST /wallet/out under concurrency", () => {
     await saveAddress(u.id, BTC, BTC_ADDRESS, "BTC");
     await fund(u.id, BTC, 1_000 * BTC_UNIT);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => out(u.token, { currency: "BTC", number: "60", address: BTC_ADDRESS })),
+      Array.from({ length: 5 }, () => request(u.id, { currency: "BTC", number: "60", address: BTC_ADDRESS })),
     );
-    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const r of results.filter((x) => x.status !== 200)) {
-      expect(r.status).toBe(409);
-      expect(r.body.code).toBe("WITHDRAW_DAILY_LIMIT");
-      expect(r.body.message).toContain("200");
-    }
+    expect(results.filter((r) => r === "ok")).toHaveLength(3);
+    expect(results.filter((r) => r === "WITHDRAW_DAILY_LIMIT")).toHaveLength(2);
     expect(await balance(u.id, BTC)).toEqual({ available: 820 * BTC_UNIT, locked: 180 * BTC_UNIT });
     await expectInvariant();
+  });
+
+  it("a limit refusal over HTTP names the limit", async () => {
+    const u = await withdrawer();
+    await saveAddress(u.id, BTC, BTC_ADDRESS, "BTC");
+    await fund(u.id, BTC, 1_000 * BTC_UNIT);
+    expect((await out(u, { currency: "BTC", number: "150", address: BTC_ADDRESS })).status).toBe(200);
+    const over = await out(u, { currency: "BTC", number: "60", address: BTC_ADDRESS });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ code: "WITHDRAW_DAILY_LIMIT", message: "This exceeds your 24-hour withdrawal limit of 200 BTC" });
   });
 });
 
 describe("POST /wallet/out rules", () => {
   it("holds the amount, records the configured fee and ignores the client's rate", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    const res = await out(u.token, { number: "30", address: String(u.addressId), rate: "0" }, {});
+    const res = await out(u, { number: "30", address: String(u.addressId), rate: "0" }, {});
     expect(res.status).toBe(200);
     expect(res.body.type).toBe("ok");
     const [w] = await reviewing(u.id);
@@ -81,7 +101,7 @@ describe("POST /wallet/out rules", () => {
 
   it("accepts the saved address itself instead of its id", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    const res = await out(u.token, { number: "10", address: "0x52908400098527886E0F7030069857D2E4169EE7" });
+    const res = await out(u, { number: "10", address: "0x52908400098527886E0F7030069857D2E4169EE7" });
     expect(res.status).toBe(200);
   });
 
@@ -90,7 +110,7 @@ describe("POST /wallet/out rules", () => {
     const u = await createUser();
     await setPayPassword(u.id);
     await fund(u.id, USDT, 100 * USDT_UNIT);
-    const res = await out(u.token, { number: "20", address: "1" });
+    const res = await out(u, { number: "20", address: "1" });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ type: "998", code: "VERIFY_IDENTITY_FIRST" });
   });
@@ -100,7 +120,7 @@ describe("POST /wallet/out rules", () => {
     const u = await createUser();
     await db().insert(tables.identityVerifications).values({ userId: u.id, level: 1, status: "auditing", createdAt: Date.now() });
     await setPayPassword(u.id);
-    const res = await out(u.token, { number: "20", address: "1" });
+    const res = await out(u, { number: "20", address: "1" });
     expect(res.body.type).toBe("998");
   });
 
@@ -108,7 +128,7 @@ describe("POST /wallet/out rules", () => {
     await seedMoney();
     const u = await createUser();
     await verify(u.id);
-    const res = await out(u.token, { number: "20", address: "1" });
+    const res = await out(u, { number: "20", address: "1" });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("PAY_PASSWORD_NOT_SET");
   });
@@ -116,11 +136,11 @@ describe("POST /wallet/out rules", () => {
   it("refuses a wrong pay password and throttles after five wrong tries", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
     for (let i = 0; i < 5; i++) {
-      const res = await out(u.token, { number: "20", address: String(u.addressId), pay_password: "wrong-password" });
+      const res = await out(u, { number: "20", address: String(u.addressId), pay_password: "wrong-password" });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("PAY_PASSWORD_WRONG");
     }
-    const blocked = await out(u.token, { number: "20", address: String(u.addressId) });
+    const blocked = await out(u, { number: "20", address: String(u.addressId) });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await balance(u.id, USDT)).toEqual({ available: 100 * USDT_UNIT, locked: 0 });
@@ -138,7 +158,7 @@ describe("POST /wallet/out rules", () => {
     ["99999999999999999999", "AMOUNT_TOO_LARGE"],
   ])("refuses the amount %j with %s", async (number, code) => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    const res = await out(u.token, { number, address: String(u.addressId) });
+    const res = await out(u, { number, address: String(u.addressId) });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(code);
     expect(await balance(u.id, USDT)).toEqual({ available: 100 * USDT_UNIT, locked: 0 });
@@ -146,13 +166,13 @@ describe("POST /wallet/out rules", () => {
 
   it("refuses amounts below the minimum or not above the fee, naming the configured values", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    const low = await out(u.token, { number: "9.99", address: String(u.addressId) });
+    const low = await out(u, { number: "9.99", address: String(u.addressId) });
     expect(low.status).toBe(400);
     expect(low.body).toMatchObject({ code: "WITHDRAW_BELOW_MINIMUM", message: "The minimum withdrawal is 10 USDT" });
     await env.DB.prepare("UPDATE currencies SET min_withdraw = '0' WHERE id = ?").bind(ETH).run();
     await saveAddress(u.id, ETH, "0x0000000000000000000000000000000000000001", "ETH");
     await fund(u.id, ETH, 10 ** 8);
-    const fee = await out(u.token, { currency: "ETH", number: "0.005", address: "0x0000000000000000000000000000000000000001" });
+    const fee = await out(u, { currency: "ETH", number: "0.005", address: "0x0000000000000000000000000000000000000001" });
     expect(fee.status).toBe(400);
     expect(fee.body.code).toBe("WITHDRAW_NOT_ABOVE_FEE");
     await env.DB.prepare("UPDATE currencies SET min_withdraw = '0.01' WHERE id = ?").bind(ETH).run();
@@ -161,7 +181,7 @@ describe("POST /wallet/out rules", () => {
   it("refuses unknown currencies", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
     for (const currency of ["NOPE", "999", "1;DROP"]) {
-      const res = await out(u.token, { currency, number: "20", address: String(u.addressId) });
+      const res = await out(u, { currency, number: "20", address: String(u.addressId) });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("UNKNOWN_CURRENCY");
     }
@@ -170,24 +190,24 @@ describe("POST /wallet/out rules", () => {
   it("needs one of the caller's saved addresses for that currency; another user's address id is 404", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
     const other = await withdrawer();
-    const none = await out(u.token, { number: "20" });
+    const none = await out(u, { number: "20" });
     expect(none.body.code).toBe("WITHDRAW_ADDRESS_NOT_SAVED");
-    const unsaved = await out(u.token, { number: "20", address: "0x1111111111111111111111111111111111111111" });
+    const unsaved = await out(u, { number: "20", address: "0x1111111111111111111111111111111111111111" });
     expect(unsaved.status).toBe(400);
     expect(unsaved.body.code).toBe("WITHDRAW_ADDRESS_NOT_SAVED");
-    const foreign = await out(u.token, { number: "20", address: String(other.addressId) });
+    const foreign = await out(u, { number: "20", address: String(other.addressId) });
     expect(foreign.status).toBe(404);
-    const missing = await out(u.token, { number: "20", address: "987654" });
+    const missing = await out(u, { number: "20", address: "987654" });
     expect(missing.status).toBe(404);
     const btcAddress = await saveAddress(u.id, BTC, BTC_ADDRESS, "BTC");
-    const wrongCurrency = await out(u.token, { number: "20", address: String(btcAddress) });
+    const wrongCurrency = await out(u, { number: "20", address: String(btcAddress) });
     expect(wrongCurrency.status).toBe(400);
     expect(await balance(u.id, USDT)).toEqual({ available: 100 * USDT_UNIT, locked: 0 });
   });
 
   it("bank withdrawals need the caller's bound card of that kind", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    const missing = await out(u.token, { number: "20", type: "1" });
+    const missing = await out(u, { number: "20", type: "1" });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe("BANK_CARD_NOT_BOUND");
     await db().insert(tables.bankCards).values({
@@ -205,8 +225,8 @@ describe("POST /wallet/out rules", () => {
       wechatNickname: "",
       createdAt: Date.now(),
     });
-    expect((await out(u.token, { number: "20", type: "2" })).body.code).toBe("BANK_CARD_NOT_BOUND");
-    const ok = await out(u.token, { number: "20", type: "1" });
+    expect((await out(u, { number: "20", type: "2" })).body.code).toBe("BANK_CARD_NOT_BOUND");
+    const ok = await out(u, { number: "20", type: "1" });
     expect(ok.status).toBe(200);
     const [w] = await reviewing(u.id);
     expect(JSON.parse(w!.destination)).toMatchObject({ type: 1, bank_account: "6222000011112222", bank_name: "Bank" });
@@ -217,21 +237,21 @@ describe("POST /wallet/out rules", () => {
   it("refuses currencies with withdrawals switched off, and prices that are unknown", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
     await env.DB.prepare("UPDATE currencies SET can_withdraw = 0 WHERE id = 4").run();
-    const off = await out(u.token, { currency: "USDC", number: "20", address: "x" });
+    const off = await out(u, { currency: "USDC", number: "20", address: "x" });
     expect(off.status).toBe(409);
     expect(off.body.code).toBe("WITHDRAW_DISABLED");
     await env.DB.prepare("UPDATE currencies SET can_withdraw = 1 WHERE id = 4").run();
     await saveAddress(u.id, 6, "rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY", "ETH");
     await fund(u.id, 6, 100 * USDT_UNIT);
     await env.DB.prepare("DELETE FROM reference_prices WHERE currency_id = 6").run();
-    const noPrice = await out(u.token, { currency: "XRP", number: "50", address: "rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY" });
+    const noPrice = await out(u, { currency: "XRP", number: "50", address: "rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY" });
     expect(noPrice.status).toBe(409);
     expect(noPrice.body.code).toBe("PRICE_UNAVAILABLE");
   });
 
   it("rejects unknown fields and anonymous callers", async () => {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    const extra = await out(u.token, { number: "20", address: String(u.addressId), user_id: "1" });
+    const extra = await out(u, { number: "20", address: String(u.addressId), user_id: "1" });
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe("UNKNOWN_FIELD");
     const anon = await api("/wallet/out", { form: { currency: "USDT", number: "20", pay_password: "x" } });
@@ -244,15 +264,15 @@ describe("POST /wallet/out rules", () => {
     const op = await createUser({ role: "operator" });
     await saveAddress(u.id, BTC, BTC_ADDRESS, "BTC");
     await fund(u.id, BTC, 1_000 * BTC_UNIT);
-    expect((await out(u.token, { currency: "BTC", number: "150", address: BTC_ADDRESS })).status).toBe(200);
-    const over = await out(u.token, { currency: "BTC", number: "60", address: BTC_ADDRESS });
+    expect((await out(u, { currency: "BTC", number: "150", address: BTC_ADDRESS })).status).toBe(200);
+    const over = await out(u, { currency: "BTC", number: "60", address: BTC_ADDRESS });
     expect(over.body.code).toBe("WITHDRAW_DAILY_LIMIT");
     const [w] = await reviewing(u.id);
     expect((await api("/admin/withdrawals/reject", { token: op.token, form: { id: String(w!.id), reason: "test" } })).status).toBe(200);
-    expect((await out(u.token, { currency: "BTC", number: "190", address: BTC_ADDRESS })).status).toBe(200);
+    expect((await out(u, { currency: "BTC", number: "190", address: BTC_ADDRESS })).status).toBe(200);
     await verify(u.id, 2);
-    expect((await out(u.token, { currency: "BTC", number: "300", address: BTC_ADDRESS })).status).toBe(200);
-    expect((await out(u.token, { currency: "BTC", number: "20", address: BTC_ADDRESS })).body.code).toBe("WITHDRAW_DAILY_LIMIT");
+    expect((await out(u, { currency: "BTC", number: "300", address: BTC_ADDRESS })).status).toBe(200);
+    expect((await out(u, { currency: "BTC", number: "20", address: BTC_ADDRESS })).body.code).toBe("WITHDRAW_DAILY_LIMIT");
     await expectInvariant();
   });
 });
@@ -260,7 +280,7 @@ describe("POST /wallet/out rules", () => {
 describe("operator review of withdrawals", () => {
   async function pending() {
     const u = await withdrawer({ fundUsdt: 100 * USDT_UNIT });
-    expect((await out(u.token, { number: "30", address: String(u.addressId) })).status).toBe(200);
+    expect((await out(u, { number: "30", address: String(u.addressId) })).status).toBe(200);
     const [w] = await reviewing(u.id);
     return { u, w: w! };
   }

@@ -16,7 +16,9 @@ beforeAll(async () => {
   ids.OFF = await currency("OFFBTC", { enabled: false });
 });
 
-const save = (token: string, form: Record<string, string>) => api("/user/wallet/save", { token, form });
+/** Saves as the SPA does, re-authenticated by the log-in password createUser gives every user. */
+const save = (token: string, form: Record<string, string>) =>
+  api("/user/wallet/save", { token, form: { login_password: "test-password-1", ...form } });
 const list = (token: string, query = "") => api<Page>(`/user/wallet/list${query}`, { token });
 
 describe("withdrawal address book", () => {

@@ -7,7 +7,7 @@ import { badRequest, conflict } from "../domain/errors.ts";
 import type { AppContext } from "./context.ts";
 
 /**
- * Idempotency-Key for money-moving POSTs (DESIGN.md section 3).
+ * Idempotency-Key for money-moving POSTs (README, "Design": Money).
  *
  * The stored answer is written by the handler IN THE SAME BATCH as the money it
  * moves (`idem.record(payload)` as the batch's first statements), so a record exists

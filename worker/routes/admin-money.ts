@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import {
+  adminConfirmDepositSchema,
   adminCurrencySchema,
   adminDepositAddressListSchema,
   adminDepositAddressSchema,
@@ -22,13 +23,22 @@ import type { AppEnv } from "../http/context.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { ok, okText } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
-import { translate } from "../domain/i18n/translate.ts";
+import { type MessageCode, translate } from "../domain/i18n/translate.ts";
+import type { ReviewOutcome } from "../domain/wallet/four-eyes.ts";
+
+/** What an approval answers: done, or recorded and waiting for a second operator (four eyes). */
+const OUTCOME_TEXT: Record<ReviewOutcome, MessageCode> = {
+  completed: "SUCCESS",
+  awaiting_second: "APPROVAL_AWAITING_SECOND",
+  rejected: "DEPOSIT_REJECTED_NOTHING_VERIFIED",
+};
 
 /**
  * Operator money console. Every route: requireUser + requireOperator. Every action
  * writes its audit row in the same batch as the change it records. Reviews are
  * single transitions: a second confirm/approve/reject of the same request is 409,
  * unless it repeats a request with the same Idempotency-Key (then the first answer).
+ * Above a currency's four-eyes threshold an approval needs two different operators.
  */
 export const adminMoneyRoutes = new Hono<AppEnv>()
   .get("/admin/deposits", requireUser, requireOperator, async (c) => {
@@ -40,10 +50,10 @@ export const adminMoneyRoutes = new Hono<AppEnv>()
     requireUser,
     requireOperator,
     idempotent(async (c, idem) => {
-      const input = parse(c, adminIdSchema);
-      const payload = translate("SUCCESS", c.var.lang);
-      await confirmDeposit(c.var.db, c.var.user.id, input.id, undefined, idem.record(payload));
-      return ok(c, payload);
+      const input = parse(c, adminConfirmDepositSchema);
+      const answer = (outcome: ReviewOutcome) => translate(OUTCOME_TEXT[outcome], c.var.lang);
+      const outcome = await confirmDeposit(c.var.db, c.var.user.id, input.id, input.amount, undefined, (o) => idem.record(answer(o)));
+      return ok(c, answer(outcome));
     }),
   )
   .post(
@@ -67,9 +77,9 @@ export const adminMoneyRoutes = new Hono<AppEnv>()
     requireOperator,
     idempotent(async (c, idem) => {
       const input = parse(c, adminIdSchema);
-      const payload = translate("SUCCESS", c.var.lang);
-      await approveWithdrawal(c.var.db, c.var.user.id, input.id, undefined, idem.record(payload));
-      return ok(c, payload);
+      const answer = (outcome: ReviewOutcome) => translate(OUTCOME_TEXT[outcome], c.var.lang);
+      const outcome = await approveWithdrawal(c.var.db, c.var.user.id, input.id, undefined, (o) => idem.record(answer(o)));
+      return ok(c, answer(outcome));
     }),
   )
   .post(
@@ -111,6 +121,7 @@ export const adminMoneyRoutes = new Hono<AppEnv>()
         chain: a.chain,
         address: a.address,
         enabled: a.enabled ? 1 : 0,
+        demo: a.demo ? 1 : 0,
         created_at: a.createdAt,
       })),
     );

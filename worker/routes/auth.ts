@@ -151,7 +151,7 @@ export const authRoutes = new Hono<AppEnv>()
       userId: c.var.user.id,
       oldPassword: input.oldPassword,
       password: input.password,
-      code: input.code,
+      proof: { loginPassword: input.login_password, code: input.code },
       pepper: pepperOf(c.env),
     });
     return okText(c, "PAY_PASSWORD_SET");
@@ -172,6 +172,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/safe/mobile", requireUser, async (c) => {
     const input = parse(c, bindMobileSchema);
     const address = mobileAddress(input.area_code, input.mobile);
-    await bindMobile(c.var.db, { userId: c.var.user.id, address, code: input.code, pepper: pepperOf(c.env) });
+    await bindMobile(c.var.db, {
+      userId: c.var.user.id,
+      address,
+      code: input.code,
+      proof: { loginPassword: input.login_password, code: input.auth_code },
+      pepper: pepperOf(c.env),
+    });
     return okText(c, "MOBILE_BOUND");
   });

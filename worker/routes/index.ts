@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { adminMoneyRoutes } from "./admin-money.ts";
+import { adminSettingRoutes } from "./admin-settings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
 import { authRoutes } from "./auth.ts";
 import { bankRoutes } from "./bank.ts";
@@ -30,4 +31,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminUserRoutes)
   .route("/", walletRoutes)
   .route("/", adminMoneyRoutes)
+  .route("/", adminSettingRoutes)
   .route("/", marketRoutes);

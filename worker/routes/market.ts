@@ -7,6 +7,7 @@ import {
   type CoinCancelResponse,
   type CoinTradeResponse,
   depthRequest,
+  type IndexKlines,
   LOOKBACK_MS,
   marketInfoRequest,
   normalizePeriod,
@@ -20,8 +21,8 @@ import {
 } from "../../schema/api/market.ts";
 import { noInput } from "../../schema/api/fields.ts";
 import { type MarketConfig, roomName } from "../domain/markets/config.ts";
-import { convert, transferFee, transferList } from "../domain/markets/convert.ts";
-import { cachedMarkets, marketById, requireMarket, requireMarketByPair } from "../domain/markets/markets.ts";
+import { type ConversionRuntime, convert, transferFee, transferList } from "../domain/markets/convert.ts";
+import { anyMarketById, cachedMarkets, marketById, requireMarket, requireMarketByPair } from "../domain/markets/markets.ts";
 import { madeBy } from "../domain/markets/ids.ts";
 import { listOrders, ownOrder, placeOf } from "../domain/markets/orders.ts";
 import type { OrderView } from "../domain/markets/steps.ts";
@@ -29,6 +30,8 @@ import { quotationGroups, tickerRows } from "../domain/markets/tickers.ts";
 import { addFavourite, listFavourites, removeFavourite } from "../domain/markets/watchlist.ts";
 import type { Env } from "../domain/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "../domain/errors.ts";
+import { pepperOf } from "../domain/auth/pepper.ts";
+import { enforce } from "../domain/limits/rate-limit.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";
 import { idempotencyKey, idempotent } from "../http/idempotency.ts";
@@ -36,14 +39,21 @@ import { ok, okText } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
 
 /**
- * Markets and spot trading (product-spec section 7, "Market"; original-notes
- * section 3). Public market data reads the D1 ticker copy or asks the market's
- * Durable Object; orders are written to D1 with their ledger hold first, then
- * handed to the object (durable/spot). Order ids belong to their owner: any
- * other user gets 404.
+ * Markets and spot trading (the spec's "Market" calls). Public market data reads the D1 ticker copy or asks the
+ * market's Durable Object; orders go to the object (durable/spot), which writes their ledger holds before they can
+ * match. Order ids belong to their owner: any other user gets 404.
  */
 
 const marketStub = (env: Env, m: MarketConfig) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol));
+
+/** Per-user conversions: a burst is refused with 429 and Retry-After (orders are limited by their Market object). */
+export const CONVERT_LIMIT = { count: 10, windowMs: 10_000 };
+
+/** Conversions read live prices from each coin's market object and sign quotes with a key derived from the pepper. */
+const conversionRuntime = (c: AppContext): ConversionRuntime => ({
+  prices: (m) => marketStub(c.env, m).prices(),
+  secret: pepperOf(c.env),
+});
 
 /** Seconds (10 digits or fewer) or milliseconds, as the original client mixes them. */
 const toMs = (value: string | undefined): number | undefined => {
@@ -52,13 +62,26 @@ const toMs = (value: string | undefined): number | undefined => {
   return value.length <= 10 ? n * 1000 : n;
 };
 
+/** The market, period and window of a chart request (new_timeshar, index_kline). */
+async function chartWindow(c: AppContext) {
+  const input = parse(c, timesharRequest);
+  const period = normalizePeriod(input.period);
+  if (!period) throw badRequest("UNKNOWN_PERIOD");
+  const m = await requireMarket(c.var.db, input.symbol);
+  const to = toMs(input.to) ?? Date.now();
+  const from = toMs(input.from) ?? to - LOOKBACK_MS[period];
+  if (from > to) throw badRequest("PARAMETER_ERROR", { field: "from" });
+  return { m, period, from, to };
+}
+
 const cancelOrder = async (c: AppContext) => {
   const input = parse(c, coinCancelRequest);
   const row = await ownOrder(c.var.db, c.var.user.id, input.id);
   if (!row) return cancelArriving(c, input.id);
   if (row.status === "filled" || row.status === "rejected") throw conflict("ORDER_NOT_OPEN");
   if (row.status === "cancelled") return ok<CoinCancelResponse>(c, { id: row.id, state: "cancelled" });
-  const m = await marketById(c.var.db, row.marketId);
+  // A switched-off market still cancels: its owners must be able to get their funds back.
+  const m = await anyMarketById(c.var.db, row.marketId);
   if (!m) throw badRequest("UNKNOWN_MARKET");
   // The order rides along, so an order whose place call was lost is cancelled (and its hold released) too.
   const view = await marketStub(c.env, m).cancel({ id: row.id, owner: c.var.user.id, order: placeOf(row, m) });
@@ -115,16 +138,14 @@ export const marketRoutes = new Hono<AppEnv>()
     });
   })
   .get("/currency/new_timeshar", async (c) => {
-    const input = parse(c, timesharRequest);
-    const period = normalizePeriod(input.period);
-    if (!period) throw badRequest("UNKNOWN_PERIOD");
-    const m = await requireMarket(c.var.db, input.symbol);
-    const to = toMs(input.to) ?? Date.now();
-    const from = toMs(input.from) ?? to - LOOKBACK_MS[period];
-    if (from > to) throw badRequest("PARAMETER_ERROR", { field: "from" });
+    const { m, period, from, to } = await chartWindow(c);
     const data = await marketStub(c.env, m).candles(period, from, to);
-    // The one endpoint with the original's other envelope (DESIGN.md section 2).
+    // The one endpoint with the original's other envelope (README, "Design": API contract).
     return c.json({ code: 1, msg: "", data }, 200);
+  })
+  .get("/currency/index_kline", async (c) => {
+    const { m, period, from, to } = await chartWindow(c);
+    return ok<IndexKlines>(c, await marketStub(c.env, m).indexKlines(period, from, to));
   })
   .get("/currency/depth", async (c) => {
     const input = parse(c, depthRequest);
@@ -156,7 +177,7 @@ export const marketRoutes = new Hono<AppEnv>()
   .post("/coin/trade", requireUser, async (c) => {
     const input = parse(c, coinTradeRequest);
     const m = await requireMarketByPair(c.var.db, input.currency_id, input.legal_id);
-    // Checked, stored and queued for its hold by the Market object; no D1 round trip on this path (intake.ts).
+    // Rate-limited, checked, stored and queued for its hold by the Market object: no D1 write on this path (intake.ts).
     const result = await marketStub(c.env, m).submit({
       owner: c.var.user.id,
       input: {
@@ -187,19 +208,29 @@ export const marketRoutes = new Hono<AppEnv>()
   })
   .post("/user/getTransferFee", requireUser, async (c) => {
     const input = parse(c, transferFeeRequest);
-    return ok(c, await transferFee(c.var.db, input.from_currency_id, input.to_currency_id));
+    return ok(
+      c,
+      await transferFee(
+        c.var.db,
+        c.var.user.id,
+        { from: input.from_currency_id, to: input.to_currency_id, number: input.number },
+        conversionRuntime(c),
+      ),
+    );
   })
   .post(
     "/user/Transfer",
     requireUser,
     idempotent(async (c, idem) => {
       const input = parse(c, transferRequest);
+      await enforce(c.var.db, `convert:${c.var.user.id}`, CONVERT_LIMIT.count, CONVERT_LIMIT.windowMs);
       const payload = await convert(
         c.var.db,
         c.var.user.id,
-        { number: input.number, from: input.from_currency_id, to: input.to_currency_id },
+        { number: input.number, from: input.from_currency_id, to: input.to_currency_id, quoteId: input.quote_id },
         c.var.lang,
-        { key: idem.key, prefix: (text) => idem.record(text) },
+        { prefix: (text) => idem.record(text) },
+        conversionRuntime(c),
       );
       return ok(c, payload);
     }),

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { walletDelSchema, walletListSchema, walletSaveSchema } from "../../schema/api/wallet-addresses.ts";
+import { pepperOf } from "../domain/auth/pepper.ts";
 import { deleteAddress, listAddresses, saveAddress } from "../domain/wallet-addresses/addresses.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -9,7 +10,7 @@ import { parse } from "../http/validate.ts";
 /** The caller's withdrawal address book. */
 export const walletAddressRoutes = new Hono<AppEnv>()
   .post("/user/wallet/save", requireUser, async (c) => {
-    await saveAddress(c.var.db, c.var.user.id, parse(c, walletSaveSchema));
+    await saveAddress(c.var.db, c.var.user.id, parse(c, walletSaveSchema), pepperOf(c.env));
     return okText(c, "WALLET_ADDRESS_SAVED");
   })
   .get("/user/wallet/list", requireUser, async (c) => {

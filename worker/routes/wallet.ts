@@ -16,13 +16,14 @@ import { fiatRates } from "../../schema/db/index.ts";
 import { pepperOf } from "../domain/auth/pepper.ts";
 import { ACCOUNT_NAMES, fromUnits, roundDisplay } from "../domain/ledger/index.ts";
 import { usdtPrice, usdtPrices } from "../domain/pricing/prices.ts";
-import { currencyView, listDepositAddresses } from "../domain/wallet/config.ts";
+import { currencyView } from "../domain/wallet/config.ts";
 import { enabledAccounts, listCurrencies, requireCurrency } from "../domain/wallet/currencies.ts";
-import { requestDeposit } from "../domain/wallet/deposits.ts";
+import { depositNetworks, requestDeposit } from "../domain/wallet/deposits.ts";
 import { balanceOf, depositLog, ledgerLog, transferHistory, walletDetail, walletList, withdrawList } from "../domain/wallet/records.ts";
 import { transferBetweenAccounts } from "../domain/wallet/transfers.ts";
-import { requestWithdrawal } from "../domain/wallet/withdrawals.ts";
+import { authorizeWithdrawal, requestWithdrawal } from "../domain/wallet/withdrawals.ts";
 import { conflict } from "../domain/errors.ts";
+import { isLocalEnvironment } from "../domain/env.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { idempotent } from "../http/idempotency.ts";
@@ -31,7 +32,7 @@ import { parse } from "../http/validate.ts";
 import { translate } from "../domain/i18n/translate.ts";
 
 /**
- * Wallet routes (product-spec section 7, "Wallet"). Money-moving POSTs
+ * Wallet routes (the spec's "Wallet" calls). Money-moving POSTs
  * (charge_req, out, change) accept an Idempotency-Key header.
  */
 export const walletRoutes = new Hono<AppEnv>()
@@ -133,11 +134,11 @@ export const walletRoutes = new Hono<AppEnv>()
     const input = parse(c, inAddressSchema);
     const currency = await requireCurrency(c.var.db, input.currency);
     if (!currency.canDeposit) throw conflict("DEPOSIT_DISABLED", { currency: currency.name });
-    const rows = await listDepositAddresses(c.var.db, currency.id, true);
-    const addresses = rows.map(({ a }) => ({ chain: a.chain, address: a.address }));
+    const networks = await depositNetworks(c.var.db, currency.id, isLocalEnvironment(c.env));
+    const addresses = networks.map((n) => ({ chain: n.chain, address: n.address, demo: n.demo ? 1 : 0 }));
     const byChain: Record<string, string> = {};
     for (const a of addresses) byChain[a.chain.toLowerCase()] ??= a.address;
-    // `erc20`, `trc20`, `btc`… keys as the original client reads them, plus the full list.
+    // `erc20`, `trc20`, `btc`… keys as the original client reads them, plus the full list (demo placeholders flagged).
     return ok(c, { ...byChain, currency: currency.id, name: currency.name, addresses });
   })
   .post(
@@ -146,7 +147,7 @@ export const walletRoutes = new Hono<AppEnv>()
     idempotent(async (c, idem) => {
       const input = parse(c, chargeReqSchema);
       const payload = translate("DEPOSIT_SUBMITTED", c.var.lang);
-      await requestDeposit(c.var.db, c.var.user.id, input, idem.record(payload));
+      await requestDeposit(c.var.db, c.var.user.id, input, idem.record(payload), { includeDemo: isLocalEnvironment(c.env) });
       return ok(c, payload);
     }),
   )
@@ -158,12 +159,20 @@ export const walletRoutes = new Hono<AppEnv>()
     idempotent(async (c, idem) => {
       const input = parse(c, withdrawSchema);
       const payload = translate("WITHDRAW_SUBMITTED", c.var.lang);
+      const now = Date.now();
+      const useCode = await authorizeWithdrawal(
+        c.var.db,
+        c.var.user.id,
+        { payPassword: input.pay_password, code: input.code },
+        pepperOf(c.env),
+        now,
+      );
       await requestWithdrawal(
         c.var.db,
         c.var.user.id,
-        { currency: input.currency, number: input.number, address: input.address, type: input.type, payPassword: input.pay_password },
-        pepperOf(c.env),
-        idem.record(payload),
+        { currency: input.currency, number: input.number, address: input.address, type: input.type },
+        [...idem.record(payload), ...useCode],
+        now,
       );
       return ok(c, payload);
     }),

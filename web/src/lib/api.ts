@@ -1,7 +1,7 @@
 import type { Lang } from "../../../schema/api/lang.ts";
 
 /**
- * The API client of the spec (section 7, "Response handling"): form-encoded
+ * The API client of the spec ("Response handling"): form-encoded
  * requests carrying `lang` and the token; success is HTTP 200 with type "ok"
  * (or code 1); "999" ends the session, "998" opens identity verification;
  * anything else shows the message and fails. 60 s timeout.

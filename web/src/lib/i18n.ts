@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
+import { HTML_LANG } from "./lang-tags.ts";
 
 /**
  * Locales live in web/src/locales/<lang>/<area>.json; each file holds one
@@ -33,19 +34,6 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   await i18next.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }
-
-/** BCP 47 tags for the app's language codes. */
-export const HTML_LANG: Record<Lang, string> = {
-  zh: "zh-CN",
-  en: "en",
-  hk: "zh-HK",
-  th: "th",
-  jp: "ja",
-  kor: "ko",
-  fra: "fr",
-  spa: "es",
-  vn: "vi",
-};
 
 /** Each language's own name, for the language picker. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {

@@ -13,6 +13,7 @@ import type kyc from "./en/kyc.json";
 import type admin from "./en/admin.json";
 import type market from "./en/market.json";
 import type trade from "./en/trade.json";
+import type security from "./en/security.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -23,7 +24,8 @@ export type Resources = typeof common &
   typeof kyc &
   typeof admin &
   typeof market &
-  typeof trade;
+  typeof trade &
+  typeof security;
 
 declare module "i18next" {
   interface CustomTypeOptions {

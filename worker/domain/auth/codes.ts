@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../../schema/api/lang.ts";
 import type { CodePurpose } from "../../../schema/api/auth.ts";
 import { verificationCodes } from "../../../schema/db/index.ts";
@@ -91,11 +91,12 @@ const latestCode = (db: Db, target: string, purpose: CodePurpose) =>
  * A try is reserved with an atomic increment BEFORE comparing, so parallel
  * guesses cannot exceed the allowance; a correct code gives its try back.
  * Throws CODE_INVALID, CODE_EXPIRED or CODE_TOO_MANY_TRIES (all 400).
+ * Answers the code's row id (a withdrawal marks it used inside its own batch).
  */
 export async function verifyCode(
   db: Db,
   input: { target: string; purpose: CodePurpose; code: string; pepper: string; consume: boolean; now?: number },
-): Promise<void> {
+): Promise<number> {
   const now = input.now ?? Date.now();
   const row = await latestCode(db, input.target, input.purpose);
   if (!row || row.consumedAt !== null) throw badRequest("CODE_INVALID");
@@ -114,19 +115,55 @@ export async function verifyCode(
 
   if (!input.consume) {
     await db.run(sql`UPDATE verification_codes SET attempts = attempts - 1 WHERE id = ${row.id}`);
-    return;
+    return row.id;
   }
   const used = await db.get<{ id: number } | undefined>(sql`
     UPDATE verification_codes SET consumed_at = ${now}, attempts = attempts - 1
     WHERE id = ${row.id} AND consumed_at IS NULL AND expires_at > ${now}
     RETURNING id`);
   if (!used) throw badRequest("CODE_INVALID");
+  return row.id;
 }
 
 /**
+ * Checks a code sent to the account's OWN email or mobile (whichever received
+ * the newest code for this purpose), for re-authentication and withdrawals.
+ */
+export async function verifyOwnCode(
+  db: Db,
+  account: { email: string | null; areaCode: string | null; mobile: string | null },
+  input: { purpose: CodePurpose; code: string; pepper: string; consume: boolean; now?: number },
+): Promise<number> {
+  const targets = ownTargets(account);
+  if (targets.length === 0) throw badRequest("CODE_INVALID");
+  const newest = await db
+    .select({ target: verificationCodes.target })
+    .from(verificationCodes)
+    .where(and(inArray(verificationCodes.target, targets), eq(verificationCodes.purpose, input.purpose)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1)
+    .get();
+  if (!newest) throw badRequest("CODE_INVALID");
+  return verifyCode(db, { ...input, target: newest.target });
+}
+
+/** Where codes for an existing account may go: its email and its mobile. */
+export const ownTargets = (a: { email: string | null; areaCode: string | null; mobile: string | null }): string[] => [
+  ...(a.email ? [addressTarget({ channel: "email", email: a.email })] : []),
+  ...(a.mobile && a.areaCode ? [addressTarget({ channel: "sms", areaCode: a.areaCode, mobile: a.mobile })] : []),
+];
+
+/** Marks a verified code used, as a statement for the caller's batch (a second use aborts the batch). */
+export const useCodeStatement = (db: Db, id: number, now: number) =>
+  db.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
+
+/** The text a batch fails with when its code was used meanwhile (migrations: verification_codes_single_use). */
+export const CODE_ALREADY_USED = "CODE_ALREADY_USED";
+
+/**
  * POST /sms_mail and /sms_send. Register refuses an address that already has an
- * account, bind one that another account uses. For "forget" and
- * "pay_password" an unknown address gets the same answer (and the same
+ * account, bind one that another account uses. For "forget", "pay_password",
+ * "security" and "withdraw" (codes to an account's own address) an unknown address gets the same answer (and the same
  * throttling, since a code row is still written) but nothing is sent, so the
  * endpoint does not tell who has an account. The code is never returned.
  */

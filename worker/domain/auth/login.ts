@@ -1,7 +1,8 @@
-import { ApiError, badRequest, forbidden } from "../errors.ts";
+import { badRequest, forbidden } from "../errors.ts";
 import type { Db } from "../db.ts";
-import { clearLimit, hit, isLimited } from "../limits/rate-limit.ts";
+import { clearLimit } from "../limits/rate-limit.ts";
 import { type Address, addressTarget, findAccount } from "./address.ts";
+import { giveBack, reserveAll } from "./attempts.ts";
 import { dummyHash, verifyPassword } from "./password.ts";
 import { type SessionMeta, startSession } from "./sessions.ts";
 
@@ -17,10 +18,12 @@ const accountKey = (userId: number | undefined, address: Address) =>
 const ipKey = (ip: string) => `auth:login:ip:${ip}`;
 
 /**
- * POST /user/login. Throttles are checked BEFORE the password is verified
- * (429 with Retry-After). A wrong password and an unknown account give the same
- * LOGIN_FAILED after the same PBKDF2 work (unknown accounts verify against
- * dummyHash). A success clears the account's failure counter and starts a session.
+ * POST /user/login. A try is reserved on the account and the IP BEFORE the
+ * password is hashed (429 with Retry-After once either budget is spent), so
+ * parallel guesses cannot outrun the count. A wrong password and an unknown
+ * account give the same LOGIN_FAILED after the same PBKDF2 work (unknown
+ * accounts verify against dummyHash) and keep their tries. A right password
+ * gives the IP's try back, clears the account's failures and starts a session.
  */
 export async function passwordLogin(
   db: Db,
@@ -29,21 +32,12 @@ export async function passwordLogin(
   const now = input.now ?? Date.now();
   const account = await findAccount(db, input.address);
   const aKey = accountKey(account?.id, input.address);
-  const iKey = ipKey(input.meta.ip);
-  const waits = await Promise.all([
-    isLimited(db, aKey, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs, now),
-    isLimited(db, iKey, LOGIN_LIMITS.ip.limit, LOGIN_LIMITS.ip.windowMs, now),
-  ]);
-  const wait = Math.max(...waits);
-  if (wait > 0) throw new ApiError(429, "TOO_MANY_REQUESTS", { seconds: wait });
+  const [, ipTry] = await reserveAll(db, [aKey, ipKey(input.meta.ip)], [LOGIN_LIMITS.account, LOGIN_LIMITS.ip], now);
 
   const valid = await verifyPassword(input.password, account?.passwordHash ?? dummyHash, input.pepper);
-  if (!account || !account.passwordHash || !valid) {
-    await Promise.all([hit(db, aKey, LOGIN_LIMITS.account.windowMs, now), hit(db, iKey, LOGIN_LIMITS.ip.windowMs, now)]);
-    throw badRequest("LOGIN_FAILED");
-  }
+  if (!account || !account.passwordHash || !valid) throw badRequest("LOGIN_FAILED");
+  await Promise.all([clearLimit(db, aKey), giveBack(db, ipTry!)]);
   if (account.status !== "active") throw forbidden("ACCOUNT_LOCKED");
-  await clearLimit(db, aKey);
   const session = await startSession(db, account.id, input.meta, now);
   await session.insert;
   return { token: session.token, userId: account.id };

@@ -1,16 +1,13 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../schema/db/index.ts";
-import { ApiError, badRequest, conflict, notFound } from "../errors.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
 import type { Db } from "../db.ts";
-import { hit, isLimited } from "../limits/rate-limit.ts";
 import { type Address, type AccountRow, type MobileAddress, addressTarget, findAccount, findAccountById } from "./address.ts";
-import { verifyCode } from "./codes.ts";
+import { verifyCode, verifyOwnCode } from "./codes.ts";
 import { clearLoginFailures } from "./login.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashPassword } from "./password.ts";
+import { type Proof, checkCurrentPassword, reauthenticate } from "./reauth.ts";
 import { endAllSessions, endOtherSessions } from "./sessions.ts";
-
-/** Wrong current passwords allowed per user and per kind in 15 minutes. */
-export const OLD_PASSWORD_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
 /**
  * POST /user/forget: a "forget" code for the address sets a new login password
@@ -37,11 +34,8 @@ export async function resetPassword(
   return account.id;
 }
 
-/**
- * Verifies the current password when one is set. Wrong answers are throttled
- * per user (checked before verifying), so a stolen session cannot guess it.
- */
-async function checkCurrentPassword(
+/** The current password when one is set: required, then checked under the shared budget. */
+async function requireCurrent(
   db: Db,
   kind: "login" | "pay",
   user: { id: number; hash: string | null },
@@ -51,13 +45,15 @@ async function checkCurrentPassword(
 ): Promise<void> {
   if (!user.hash) return;
   if (oldPassword === undefined) throw badRequest("OLD_PASSWORD_REQUIRED");
-  const key = `auth:oldpw:${kind}:${user.id}`;
-  const wait = await isLimited(db, key, OLD_PASSWORD_LIMIT.limit, OLD_PASSWORD_LIMIT.windowMs, now);
-  if (wait > 0) throw new ApiError(429, "TOO_MANY_REQUESTS", { seconds: wait });
-  if (!(await verifyPassword(oldPassword, user.hash, pepper))) {
-    await hit(db, key, OLD_PASSWORD_LIMIT.windowMs, now);
-    throw badRequest("OLD_PASSWORD_WRONG");
-  }
+  await checkCurrentPassword(db, {
+    kind,
+    userId: user.id,
+    hash: user.hash,
+    password: oldPassword,
+    pepper,
+    wrong: "OLD_PASSWORD_WRONG",
+    now,
+  });
 }
 
 async function ownAccount(db: Db, userId: number): Promise<AccountRow> {
@@ -66,30 +62,26 @@ async function ownAccount(db: Db, userId: number): Promise<AccountRow> {
   return account;
 }
 
-/** Where codes for an existing account go: its email, else its mobile. */
-const accountTarget = (a: AccountRow): string | null =>
-  a.email
-    ? addressTarget({ channel: "email", email: a.email })
-    : a.mobile && a.areaCode
-      ? addressTarget({ channel: "sms", areaCode: a.areaCode, mobile: a.mobile })
-      : null;
-
 /**
- * POST /safe/update_password: sets the PAY password. The current pay password
- * is required once one is set; a `code`, when sent, must be a "pay_password"
- * code for the account's email (or mobile when it has no email).
+ * POST /safe/update_password: sets the PAY password. Changing it needs the
+ * current pay password. The FIRST one needs re-authentication: the log-in
+ * password or a "pay_password" code to the account's own email or mobile
+ * (a stolen session alone must not be able to set it). A code sent along with
+ * a change is checked too.
  */
 export async function setPayPassword(
   db: Db,
-  input: { userId: number; oldPassword?: string; password: string; code?: string; pepper: string; now?: number },
+  input: { userId: number; oldPassword?: string; password: string; proof: Proof; pepper: string; now?: number },
 ): Promise<void> {
   const now = input.now ?? Date.now();
   const account = await ownAccount(db, input.userId);
-  await checkCurrentPassword(db, "pay", { id: account.id, hash: account.payPasswordHash }, input.oldPassword, input.pepper, now);
-  if (input.code !== undefined) {
-    const target = accountTarget(account);
-    if (!target) throw badRequest("CODE_INVALID");
-    await verifyCode(db, { target, purpose: "pay_password", code: input.code, pepper: input.pepper, consume: true, now });
+  if (account.payPasswordHash) {
+    await requireCurrent(db, "pay", { id: account.id, hash: account.payPasswordHash }, input.oldPassword, input.pepper, now);
+    if (input.proof.code !== undefined) {
+      await verifyOwnCode(db, account, { purpose: "pay_password", code: input.proof.code, pepper: input.pepper, consume: true, now });
+    }
+  } else {
+    await reauthenticate(db, account, input.proof, "pay_password", input.pepper, now);
   }
   const payPasswordHash = await hashPassword(input.password, input.pepper);
   await db.update(users).set({ payPasswordHash }).where(eq(users.id, account.id));
@@ -106,7 +98,7 @@ export async function changeLoginPassword(
 ): Promise<void> {
   const now = input.now ?? Date.now();
   const account = await ownAccount(db, input.userId);
-  await checkCurrentPassword(db, "login", { id: account.id, hash: account.passwordHash }, input.oldPassword, input.pepper, now);
+  await requireCurrent(db, "login", { id: account.id, hash: account.passwordHash }, input.oldPassword, input.pepper, now);
   const passwordHash = await hashPassword(input.password, input.pepper);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, account.id)),
@@ -116,24 +108,24 @@ export async function changeLoginPassword(
 
 /**
  * POST /safe/mobile: binds (or replaces) the user's mobile after a "bind" code
- * sent to it. A number another account uses is refused before the code is
- * spent; the unique index settles a race between two binders.
+ * sent to it, and re-authentication (the log-in password or a "security" code
+ * to the account's current email or mobile), so a stolen session cannot move
+ * the account's codes to a phone of its own. A number another account uses is
+ * refused before any code is spent; the bind code is checked before the proof
+ * is used up; the unique index settles a race between two binders.
  */
 export async function bindMobile(
   db: Db,
-  input: { userId: number; address: MobileAddress; code: string; pepper: string; now?: number },
+  input: { userId: number; address: MobileAddress; code: string; proof: Proof; pepper: string; now?: number },
 ): Promise<void> {
+  const now = input.now ?? Date.now();
   const { address } = input;
   const holder = await findAccount(db, address);
   if (holder && holder.id !== input.userId) throw conflict("MOBILE_TAKEN");
-  await verifyCode(db, {
-    target: addressTarget(address),
-    purpose: "bind",
-    code: input.code,
-    pepper: input.pepper,
-    consume: true,
-    now: input.now,
-  });
+  const bind = { target: addressTarget(address), purpose: "bind" as const, code: input.code, pepper: input.pepper, now };
+  await verifyCode(db, { ...bind, consume: false });
+  await reauthenticate(db, await ownAccount(db, input.userId), input.proof, "security", input.pepper, now);
+  await verifyCode(db, { ...bind, consume: true });
   try {
     await db.update(users).set({ areaCode: address.areaCode, mobile: address.mobile }).where(eq(users.id, input.userId));
   } catch (err) {

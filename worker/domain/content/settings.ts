@@ -20,6 +20,8 @@ export const SITE_CONFIG_KEYS = [
   "apk_download_url",
   "ios_apk_download_url",
   "version",
+  /** Hosts the web view may open (operators edit it in the console). */
+  "webview_hosts",
 ] as const;
 
 /** Settings marked public, as a key-value map. */

@@ -15,7 +15,7 @@ import type { Db } from "../db.ts";
  * refresh that fails in any way leaves the stored rates as they were.
  */
 
-/** 20 significant digits, half-up (DESIGN.md section 3). */
+/** 20 significant digits, half-up (README, "Design": Money). */
 const D = Decimal.clone({ precision: 20, rounding: Decimal.ROUND_HALF_UP });
 
 /** Stored rates keep this many significant digits. */

@@ -1,5 +1,5 @@
 /**
- * Account types of a user's wallet (spec section 3) and the ledger's system accounts.
+ * Account types of a user's wallet (the spec's account types) and the ledger's system accounts.
  * Pure: no runtime imports.
  */
 export const ACCOUNT_TYPES = { legal: 1, change: 2, lever: 3, micro: 4 } as const;

@@ -5,7 +5,7 @@ import { Decimal } from "decimal.js";
  * amounts typed by users are never rounded, they are rejected when they do not fit.
  */
 
-/** 20 significant digits, half-up (DESIGN.md section 3). Wide enough for any safe-integer amount at 8 decimals. */
+/** 20 significant digits, half-up (README, "Design": Money). Wide enough for any safe-integer amount at 8 decimals. */
 export const D = Decimal.clone({ precision: 20, rounding: Decimal.ROUND_HALF_UP });
 export type Dec = InstanceType<typeof D>;
 export type Rounding = "exact" | "down" | "up" | "half_up";

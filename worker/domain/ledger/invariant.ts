@@ -3,7 +3,7 @@ import type { Db } from "../db.ts";
 import { SYSTEM_ACCOUNTS } from "./accounts.ts";
 
 /**
- * The one invariant check (DESIGN.md section 3), for tests and operators.
+ * The one invariant check (README, "Design": Money), for tests and operators.
  * Every comparison runs in SQLite on 64-bit integers, so sums beyond 2^53 are still exact.
  *
  *   journal_unbalanced   a journal's entries do not sum to zero for a currency

@@ -96,6 +96,11 @@ export async function marketById(db: Db, id: number): Promise<MarketConfig | und
   return (await cachedMarkets(db)).find((x) => x.id === id && x.enabled);
 }
 
+/** A market by its match id, enabled or not (its owners still cancel orders on a switched-off market), or undefined. */
+export async function anyMarketById(db: Db, id: number): Promise<MarketConfig | undefined> {
+  return (await cachedMarkets(db)).find((x) => x.id === id);
+}
+
 /** A market straight from D1 by symbol (for the Market object, no cache). */
 export async function loadMarket(db: Db, symbol: string): Promise<MarketConfig | undefined> {
   const wanted = symbol.replace("-", "/").toUpperCase();

@@ -18,7 +18,7 @@ import { refusedRowStatement } from "./orders.ts";
 import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
 
 /**
- * Settlement of the Market object's outbox steps into D1 (DESIGN.md section 3).
+ * Settlement of the Market object's outbox steps into D1 (README, "Design": Money).
  * Each step is all-or-nothing: its statements are in ONE batch (with other steps'). A fill is keyed by its fill id
  * (journal ref_key "spot:fill:<market>:<seq>", UNIQUE), an order's end by its
  * order id ("spot:end:<order>"), so a step applied twice moves money once.

@@ -12,14 +12,22 @@ import type { MarketConfig } from "./config.ts";
 
 export type TickerRow = typeof marketTickers.$inferSelect;
 
-export const writeTicker = (db: Db, marketId: number, t: Ticker, refPrice: string) =>
-  db
+export const writeTicker = (db: Db, marketId: number, t: Ticker) => {
+  const row = {
+    price: t.now_price,
+    high: t.high,
+    low: t.low,
+    volume: t.volume,
+    change: t.change,
+    refPrice: t.index_price,
+    refAt: t.index_time,
+    updatedAt: t.time,
+  };
+  return db
     .insert(marketTickers)
-    .values({ marketId, price: t.now_price, high: t.high, low: t.low, volume: t.volume, change: t.change, refPrice, updatedAt: t.time })
-    .onConflictDoUpdate({
-      target: marketTickers.marketId,
-      set: { price: t.now_price, high: t.high, low: t.low, volume: t.volume, change: t.change, refPrice, updatedAt: t.time },
-    });
+    .values({ marketId, ...row })
+    .onConflictDoUpdate({ target: marketTickers.marketId, set: row });
+};
 
 /** Keeps reference_prices current for the base currency of a USDT-quoted market. */
 export async function writeReferencePrice(db: Db, m: MarketConfig, price: string, now: number): Promise<void> {
@@ -54,6 +62,8 @@ export function quotationOf(m: MarketConfig, t: TickerRow | undefined): Quotatio
     high: t?.high ?? price,
     low: t?.low ?? price,
     volume: t?.volume ?? "0",
+    index_price: t?.refPrice ?? "",
+    index_time: t?.refAt ?? 0,
     price_precision: m.priceDecimals,
     amount_precision: m.qtyDecimals,
     maker_fee: m.makerFee,
@@ -71,6 +81,8 @@ export function tickerOf(m: MarketConfig, t: TickerRow | undefined): Ticker {
     high: q.high,
     low: q.low,
     volume: q.volume,
+    index_price: q.index_price,
+    index_time: q.index_time,
     time: t?.updatedAt ?? 0,
   };
 }

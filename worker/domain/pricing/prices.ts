@@ -4,9 +4,11 @@ import type { Db } from "../db.ts";
 import { D, type Dec } from "../ledger/amounts.ts";
 
 /**
- * Reference prices in USDT from `reference_prices` (seeded; the markets feature keeps
- * them current). Used for valuations (wallet totals, the 24-hour withdrawal limit),
- * never to move money. The seed sets USDT to 1.
+ * The one price assets are valued at: each coin's reference (index) price in USDT, from `reference_prices`, which the
+ * markets keep current from their reference feed (seeded; operators may set it for a coin without a market). Not the
+ * last trade: one trade on a thin book must not move anyone's valuation. Used for valuations (wallet totals, the
+ * 24-hour withdrawal limit, conversion quotes), never to move money. The seed sets USDT to 1. This module is the only
+ * reader of the table (README.md, "What the product does today").
  */
 
 export type PriceMap = Map<number, Dec>;

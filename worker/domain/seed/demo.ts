@@ -16,6 +16,15 @@ export const DEMO_USERS = [
     uid: "80000003",
     inviteCode: "OPER03",
   },
+  // A second operator: large deposits and withdrawals need two different operators (four eyes).
+  {
+    email: "operator2@demo.test",
+    password: "operator2-demo-2026",
+    nickname: "Operator 2",
+    role: "operator",
+    uid: "80000004",
+    inviteCode: "OPER04",
+  },
 ] as const;
 
 /**

@@ -134,6 +134,27 @@ const MAKER_GRANTS: [currencyId: number, units: number][] = [
   [3, 5_000_000_000_000], // 5,000,000 USDT
 ];
 
+/**
+ * The simulated traders (durable/spot/sim-traders.ts): normal users that take liquidity on local markets so they have
+ * trades, volume and a 24-hour change without a visitor. Development and tests only: the Market object never trades
+ * for them when ENVIRONMENT is production, and the deployed database is never seeded with demo data.
+ */
+export const SIM_TRADERS = [
+  { uid: "80000097", nickname: "Simulated Trader 1", inviteCode: "SIMTR1" },
+  { uid: "80000098", nickname: "Simulated Trader 2", inviteCode: "SIMTR2" },
+] as const;
+
+/** Each simulated trader's funds in minor units: enough for days of trading at the rule's sizes. */
+const SIM_TRADER_GRANTS: [currencyId: number, units: number][] = [
+  [1, 5_000_000_000], // 50 BTC
+  [2, 100_000_000_000], // 1,000 ETH
+  [5, 2_000_000_000_000], // 20,000 SOL
+  [6, 1_000_000_000_000], // 1,000,000 XRP
+  [7, 5_000_000_000_000], // 5,000,000 DOGE
+  [8, 5_000_000_000_000], // 5,000,000 TRX
+  [3, 10_000_000_000_000], // 10,000,000 USDT
+];
+
 /** The house account's inventory for coin conversion (currencies with is_transfer). */
 const HOUSE_GRANTS: [currencyId: number, units: number][] = [
   [1, 1_000_000_000], // 10 BTC
@@ -143,7 +164,7 @@ const HOUSE_GRANTS: [currencyId: number, units: number][] = [
   [5, 500_000_000_000], // 5,000 SOL
 ];
 
-export function marketSeedStatements(now: number, opts: { maker?: boolean } = {}): string[] {
+export function marketSeedStatements(now: number, opts: { maker?: boolean; simTraders?: boolean } = {}): string[] {
   const withMaker = opts.maker ?? true;
   const out: string[] = [];
   out.push(
@@ -185,6 +206,22 @@ export function marketSeedStatements(now: number, opts: { maker?: boolean } = {}
   }
   for (const [currencyId, units] of MAKER_GRANTS)
     out.push(...seedGrant(`seed:grant:uid:${MARKET_MAKER.uid}:${currencyId}`, "uid", MARKET_MAKER.uid, currencyId, units, now));
+  if (opts.simTraders ?? true) {
+    for (const t of SIM_TRADERS) {
+      out.push(
+        insertOrIgnore("users", {
+          uid: q(t.uid),
+          nickname: q(t.nickname),
+          invite_code: q(t.inviteCode),
+          role: "'user'",
+          status: "'active'",
+          created_at: sqlInt(now),
+        }),
+      );
+      for (const [currencyId, units] of SIM_TRADER_GRANTS)
+        out.push(...seedGrant(`seed:grant:uid:${t.uid}:${currencyId}`, "uid", t.uid, currencyId, units, now));
+    }
+  }
   for (const [currencyId, units] of HOUSE_GRANTS)
     out.push(...seedGrant(`seed:grant:uid:SYS-HOUSE:${currencyId}`, "uid", "SYS-HOUSE", currencyId, units, now));
   return out;

@@ -2,7 +2,7 @@ import { sqlBool, sqlInt, sqlText as q, insertOrIgnore, seedGrant } from "./sql.
 
 /**
  * Money seed: system accounts, currencies (BTC 1, ETH 2, USDT 3, USDC 4, …),
- * reference prices, demo deposit addresses and demo balances. One statement per
+ * reference prices, demo deposit addresses (flagged demo) and demo balances. One statement per
  * line; running it twice changes nothing. Also used by the money tests.
  */
 
@@ -137,7 +137,10 @@ export const SEED_CURRENCIES: SeedCurrency[] = [
   },
 ];
 
-/** Placeholders for local demos only: an operator configures real addresses in /admin/deposit-addresses. */
+/**
+ * Placeholders for local demos only, flagged `demo`: the app shows them with a warning and only
+ * where ENVIRONMENT is development or test. An operator configures real addresses in /admin/deposit-addresses.
+ */
 const DEMO_DEPOSIT_ADDRESSES: [currencyId: number, chain: string, address: string][] = [
   [1, "BTC", "bc1qdemo0only0not0for0real0funds0000000"],
   [2, "ERC20", "0xDe0000000000000000000000000000000000dE01"],
@@ -206,9 +209,13 @@ export function moneySeedStatements(now: number): string[] {
         chain: q(chain),
         address: q(address),
         enabled: "1",
+        demo: "1",
         created_at: sqlInt(now),
       }),
     );
+    // Rows seeded before the flag existed are marked too (INSERT OR IGNORE leaves them as they were).
+    const row = `currency_id = ${sqlInt(currencyId)} AND chain = ${q(chain)} AND address = ${q(address)}`;
+    out.push(`UPDATE deposit_addresses SET demo = 1 WHERE ${row};`);
   }
   for (const [email, currencyId, units] of DEMO_GRANTS)
     out.push(...seedGrant(`seed:grant:${email}:${currencyId}`, "email", email, currencyId, units, now));

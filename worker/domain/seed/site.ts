@@ -42,6 +42,8 @@ export const SEED_SETTINGS: [key: string, value: string, isPublic: boolean][] = 
   ["game_url", "", true],
   /** "wgt|apk,<version>" as the original app-update check reads it. */
   ["version", "wgt,0.8.0", true],
+  /** Pages the web view may open: the local app itself and the documentation domain demo links use. */
+  ["webview_hosts", "localhost,127.0.0.1,example.com", true],
 ];
 
 /** Home menu grid: title is an i18n key under `home`; url is an app hash route. */

@@ -1,9 +1,16 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Paged } from "../../../schema/api/kyc.ts";
-import { WALLET_ADDRESSES_MAX, type WalletAddressItem, type WalletSaveInput } from "../../../schema/api/wallet-addresses.ts";
+import {
+  ADDRESS_COOLDOWN_MS,
+  WALLET_ADDRESSES_MAX,
+  type WalletAddressItem,
+  type WalletSaveInput,
+} from "../../../schema/api/wallet-addresses.ts";
 import { currencies, withdrawAddresses } from "../../../schema/db/index.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import type { Db } from "../db.ts";
+import { findAccountById } from "../auth/address.ts";
+import { reauthenticate } from "../auth/reauth.ts";
 import { fileUrl, findOwnUpload, keyFromFileUrl } from "../files/uploads.ts";
 import { constraintFailure } from "../kyc/errors.ts";
 import { canonicalAddress, chainsForCurrency, detectChain } from "./formats.ts";
@@ -42,14 +49,32 @@ const duplicateGuard = (err: unknown): never => {
   throw err;
 };
 
-/** Adds an address, or edits the caller's own when `id` is given. Returns the row id. */
-export async function saveAddress(db: Db, userId: number, input: WalletSaveInput, now = Date.now()): Promise<number> {
+/**
+ * Adds an address, or edits the caller's own when `id` is given. Returns the row id.
+ * The caller re-authenticates (log-in password or a "security" code) after the
+ * address passed its checks, so a typo does not use up a code. A new address, or
+ * an edit that changes the address or its currency, is usable only
+ * ADDRESS_COOLDOWN_MS later (a renamed one keeps its time), so a stolen session
+ * cannot add an address and empty the account into it at once.
+ */
+export async function saveAddress(db: Db, userId: number, input: WalletSaveInput, pepper: string, now = Date.now()): Promise<number> {
   const values = await checkAddress(db, userId, input);
+  const account = await findAccountById(db, userId);
+  if (!account) throw notFound();
   const wa = withdrawAddresses;
+  const usableAt = now + ADDRESS_COOLDOWN_MS;
   if (input.id !== undefined) {
+    const own = await db
+      .select({ id: wa.id })
+      .from(wa)
+      .where(and(eq(wa.id, input.id), eq(wa.userId, userId)))
+      .get();
+    if (!own) throw notFound();
+    await reauthenticate(db, account, { loginPassword: input.login_password, code: input.code }, "security", pepper, now);
+    const unchanged = sql`${wa.address} = ${values.address} AND ${wa.currencyId} = ${values.currencyId}`;
     const row = await db
       .update(wa)
-      .set(values)
+      .set({ ...values, usableAt: sql`CASE WHEN ${unchanged} THEN ${wa.usableAt} ELSE ${usableAt} END` })
       .where(and(eq(wa.id, input.id), eq(wa.userId, userId)))
       .returning({ id: wa.id })
       .get()
@@ -60,9 +85,10 @@ export async function saveAddress(db: Db, userId: number, input: WalletSaveInput
   // A soft cap against unbounded growth; a concurrent save may pass it by one.
   const existing = await db.select({ n: count() }).from(wa).where(eq(wa.userId, userId)).get();
   if ((existing?.n ?? 0) >= WALLET_ADDRESSES_MAX) throw conflict("WALLET_ADDRESS_LIMIT", { max: WALLET_ADDRESSES_MAX });
+  await reauthenticate(db, account, { loginPassword: input.login_password, code: input.code }, "security", pepper, now);
   const row = await db
     .insert(wa)
-    .values({ ...values, qrcode: values.qrcode ?? "", userId, createdAt: now })
+    .values({ ...values, qrcode: values.qrcode ?? "", userId, createdAt: now, usableAt })
     .returning({ id: wa.id })
     .get()
     .catch(duplicateGuard);
@@ -94,6 +120,7 @@ export const addressQuery = (db: Db, userId: number) =>
       chain: withdrawAddresses.chain,
       qrcode: withdrawAddresses.qrcode,
       createdAt: withdrawAddresses.createdAt,
+      usableAt: withdrawAddresses.usableAt,
     })
     .from(withdrawAddresses)
     .leftJoin(currencies, eq(currencies.id, withdrawAddresses.currencyId))
@@ -109,6 +136,7 @@ type AddressRow = {
   chain: string;
   qrcode: string;
   createdAt: number;
+  usableAt: number;
 };
 
 export const addressItem = (r: AddressRow): WalletAddressItem => ({
@@ -120,6 +148,7 @@ export const addressItem = (r: AddressRow): WalletAddressItem => ({
   chain: r.chain,
   qrcode: r.qrcode,
   created_at: r.createdAt,
+  usable_at: r.usableAt,
 });
 
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {

@@ -28,6 +28,8 @@ export type CurrencyPatch = {
   sort?: number;
   enabled?: boolean;
   price_usdt?: string;
+  /** "" switches four eyes off. */
+  second_approval_above?: string;
 };
 
 /** Rejects configured amounts with more decimals than the currency has. */
@@ -40,6 +42,12 @@ function checkDecimals(value: string | undefined, precision: number): string | u
     throw err;
   }
   return canonical(value);
+}
+
+/** The four-eyes threshold to store: unchanged when not given, null for "", else checked against the precision. */
+function secondApprovalAbove(given: string | undefined, current: string | null, precision: number): string | null {
+  if (given === undefined) return current === null ? null : (checkDecimals(current, precision) ?? null);
+  return given === "" ? null : (checkDecimals(given, precision) ?? null);
 }
 
 /**
@@ -67,6 +75,7 @@ export async function saveCurrency(db: Db, operatorId: number, patch: CurrencyPa
     canWithdraw: patch.can_withdraw,
     minWithdraw: checkDecimals(patch.min_withdraw ?? existing?.minWithdraw, precision),
     withdrawFee: checkDecimals(patch.withdraw_fee ?? existing?.withdrawFee, precision),
+    secondApprovalAbove: secondApprovalAbove(patch.second_approval_above, existing?.secondApprovalAbove ?? null, precision),
     isTransfer: patch.is_transfer,
     transferFeePct: patch.transfer_fee_pct === undefined ? undefined : canonical(patch.transfer_fee_pct),
     logo: patch.logo,
@@ -148,6 +157,8 @@ export function currencyView(c: Currency, price?: string | null) {
     logo: c.logo,
     sort: c.sort,
     enabled: c.enabled ? 1 : 0,
+    /** Deposits credited and withdrawals paid strictly above this need two operators; null: one. */
+    second_approval_above: c.secondApprovalAbove,
     ...(price === undefined ? {} : { usdt_price: price }),
   };
 }

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Lang } from "../../../schema/api/lang.ts";
 import type {
   AdminDepositItem,
   AdminWithdrawalItem,
+  DepositRecordItem,
   Paginated,
   WalletAccount,
   WalletBalanceRow,
@@ -268,12 +270,15 @@ export async function depositLog(db: Db, userId: number, page: number, limit: nu
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(deposits).where(where).get(),
   ]);
-  const data = rows.map(({ d, name }) => ({
+  const data = rows.map(({ d, name }): DepositRecordItem => ({
     id: d.id,
     amount: d.amount,
+    // Declared vs credited: the operator credits what they verified on-chain; a rejected deposit credited nothing.
+    credited: d.status === "confirmed" ? (d.verifiedAmount ?? d.amount) : d.status === "rejected" ? "0" : null,
     currency_id: d.currencyId,
     name,
     chain: d.chain,
+    tx_hash: d.txHash,
     type: d.type,
     status: DEPOSIT_STATUS[d.status][0],
     status_text: translate(DEPOSIT_STATUS[d.status][1], lang),
@@ -327,6 +332,11 @@ export async function withdrawList(db: Db, userId: number, page: number, limit: 
 
 // Operators --------------------------------------------------------------------
 
+/** The operator who gave a request's first approval (four eyes). */
+const firstApprover = alias(users, "first_approver");
+const approverName = (a: { uid: string | null; email: string | null; mobile: string | null } | null) =>
+  a ? (a.email ?? a.mobile ?? a.uid) : null;
+
 /** GET /admin/deposits: requests with the user and a link to the private voucher (operators may read it). */
 export async function adminDeposits(
   db: Db,
@@ -337,17 +347,26 @@ export async function adminDeposits(
   const where = status === "all" ? undefined : eq(deposits.status, status);
   const [rows, total] = await Promise.all([
     db
-      .select({ d: deposits, currency: currencies.name, uid: users.uid, email: users.email, mobile: users.mobile })
+      .select({
+        d: deposits,
+        currency: currencies.name,
+        threshold: currencies.secondApprovalAbove,
+        uid: users.uid,
+        email: users.email,
+        mobile: users.mobile,
+        approver: { uid: firstApprover.uid, email: firstApprover.email, mobile: firstApprover.mobile },
+      })
       .from(deposits)
       .innerJoin(currencies, eq(currencies.id, deposits.currencyId))
       .innerJoin(users, eq(users.id, deposits.userId))
+      .leftJoin(firstApprover, eq(firstApprover.id, deposits.firstApprovedBy))
       .where(where)
       .orderBy(desc(deposits.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(deposits).where(where).get(),
   ]);
-  const data = rows.map(({ d, currency, uid, email, mobile }) => ({
+  const data = rows.map(({ d, currency, threshold, uid, email, mobile, approver }) => ({
     id: d.id,
     user_id: d.userId,
     uid,
@@ -357,6 +376,12 @@ export async function adminDeposits(
     currency,
     amount: d.amount,
     chain: d.chain,
+    tx_hash: d.txHash,
+    verified_amount: d.verifiedAmount,
+    second_approval_above: threshold,
+    first_approved_by: d.firstApprovedBy,
+    first_approved_by_name: approverName(approver),
+    first_approved_at: d.firstApprovedAt,
     voucher_url: fileUrl(d.voucherKey),
     status: d.status,
     reason: d.reason,
@@ -377,17 +402,26 @@ export async function adminWithdrawals(
   const where = status === "all" ? undefined : eq(withdrawals.status, status);
   const [rows, total] = await Promise.all([
     db
-      .select({ w: withdrawals, currency: currencies.name, uid: users.uid, email: users.email, mobile: users.mobile })
+      .select({
+        w: withdrawals,
+        currency: currencies.name,
+        threshold: currencies.secondApprovalAbove,
+        uid: users.uid,
+        email: users.email,
+        mobile: users.mobile,
+        approver: { uid: firstApprover.uid, email: firstApprover.email, mobile: firstApprover.mobile },
+      })
       .from(withdrawals)
       .innerJoin(currencies, eq(currencies.id, withdrawals.currencyId))
       .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy))
       .where(where)
       .orderBy(desc(withdrawals.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(withdrawals).where(where).get(),
   ]);
-  const data = rows.map(({ w, currency, uid, email, mobile }) => ({
+  const data = rows.map(({ w, currency, threshold, uid, email, mobile, approver }) => ({
     id: w.id,
     user_id: w.userId,
     uid,
@@ -396,6 +430,10 @@ export async function adminWithdrawals(
     currency_id: w.currencyId,
     currency,
     amount: w.amount,
+    second_approval_above: threshold,
+    first_approved_by: w.firstApprovedBy,
+    first_approved_by_name: approverName(approver),
+    first_approved_at: w.firstApprovedAt,
     fee: w.fee,
     receive: w.receive,
     destination_type: w.destinationType as 0 | 1 | 2,

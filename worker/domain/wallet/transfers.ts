@@ -12,7 +12,7 @@ import { accountEnabled, accountLabel, requireCurrency, userAmount } from "./cur
  * a retry after the stored answer expired moves nothing twice; it is told so (409)
  * rather than answered "done" for a movement it may not have meant.
  * TODO(lever): refuse transfers out of the lever account while positions are open
- * (original-notes section 4) once the lever feature exists.
+ * (the original's rule) once the lever feature exists.
  */
 export async function transferBetweenAccounts(
   db: Db,

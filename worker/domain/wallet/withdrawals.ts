@@ -1,12 +1,13 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { DAILY_LIMIT_BTC } from "../../../schema/api/money.ts";
-import { bankCards, users, withdrawAddresses, withdrawals } from "../../../schema/db/index.ts";
-import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, verificationRequired } from "../errors.ts";
+import { bankCards, withdrawAddresses, withdrawals } from "../../../schema/db/index.ts";
+import { ApiError, badRequest, conflict, forbidden, notFound, verificationRequired } from "../errors.ts";
 import type { Db } from "../db.ts";
 import { auditStatement } from "../audit/audit.ts";
-import { verifyPassword } from "../auth/password.ts";
+import { findAccountById } from "../auth/address.ts";
+import { CODE_ALREADY_USED, useCodeStatement, verifyOwnCode } from "../auth/codes.ts";
+import { checkCurrentPassword } from "../auth/reauth.ts";
 import { verificationLevel } from "../kyc/level.ts";
-import { hit, isLimited } from "../limits/rate-limit.ts";
 import {
   D,
   SYSTEM_ACCOUNTS,
@@ -15,14 +16,17 @@ import {
   WITHDRAW_ACCOUNT,
   commit,
   consume,
+  errorText,
   fromUnits,
   newHoldId,
   openHold,
+  post,
   release,
   toUnits,
 } from "../ledger/index.ts";
 import { usdtPrice } from "../pricing/prices.ts";
 import { type Currency, findCurrency, requireCurrency, userAmount } from "./currencies.ts";
+import { type OutcomeRecorder, type ReviewOutcome, approvalStep, noRecord, thresholdUnits } from "./four-eyes.ts";
 
 /**
  * Withdrawals: the amount is held (available → locked, hold reason "withdraw")
@@ -36,29 +40,51 @@ import { type Currency, findCurrency, requireCurrency, userAmount } from "./curr
 export type Withdrawal = typeof withdrawals.$inferSelect;
 
 export const DAY_MS = 24 * 3600_000;
-/** Wrong pay passwords per user per window before 429. */
-export const PAY_PASSWORD_TRIES = 5;
-export const PAY_PASSWORD_WINDOW_MS = 15 * 60_000;
 const BTC = "BTC";
 
-export type WithdrawInput = { currency: string; number: string; address?: string; type: "0" | "1" | "2"; payPassword: string };
+export type WithdrawInput = { currency: string; number: string; address?: string; type: "0" | "1" | "2" };
 
-/** Checks the pay password, counting wrong tries (429 after PAY_PASSWORD_TRIES in the window). */
-export async function checkPayPassword(db: Db, userId: number, password: string, pepper: string, now = Date.now()): Promise<void> {
-  const user = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!user?.hash) throw badRequest("PAY_PASSWORD_NOT_SET");
-  // The same counter as the pay-password change form (worker/domain/auth/security.ts), so a
-  // stolen session gets one budget of guesses for the pay password, not one per endpoint.
-  const key = `auth:oldpw:pay:${userId}`;
-  const wait = await isLimited(db, key, PAY_PASSWORD_TRIES, PAY_PASSWORD_WINDOW_MS, now);
-  if (wait > 0) throw tooManyRequests(wait);
-  if (!(await verifyPassword(password, user.hash, pepper))) {
-    await hit(db, key, PAY_PASSWORD_WINDOW_MS, now);
-    throw badRequest("PAY_PASSWORD_WRONG");
-  }
+/**
+ * The proof a withdrawal request needs besides the session: the pay password
+ * (throttled: a try is reserved before hashing, with the same budget as the
+ * pay-password form) and a fresh "withdraw" code sent to the account's own
+ * email or mobile. The code is checked here without being used up; the answer
+ * is the statement that uses it, for the request's batch, so a refused request
+ * keeps its code and two requests with one code cannot both commit.
+ */
+export async function authorizeWithdrawal(
+  db: Db,
+  userId: number,
+  proof: { payPassword: string; code: string },
+  pepper: string,
+  now = Date.now(),
+): Promise<Statement[]> {
+  const account = await findAccountById(db, userId);
+  if (!account) throw notFound();
+  if (!account.payPasswordHash) throw badRequest("PAY_PASSWORD_NOT_SET");
+  await checkCurrentPassword(db, {
+    kind: "pay",
+    userId,
+    hash: account.payPasswordHash,
+    password: proof.payPassword,
+    pepper,
+    wrong: "PAY_PASSWORD_WRONG",
+    now,
+  });
+  const codeId = await verifyOwnCode(db, account, { purpose: "withdraw", code: proof.code, pepper, consume: false, now });
+  return [useCodeStatement(db, codeId, now)];
 }
 
-async function destinationOf(db: Db, userId: number, currency: Currency, input: WithdrawInput): Promise<Record<string, unknown>> {
+/** "2026-01-02 15:04 UTC": times in server messages, the same in every language. */
+const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+async function destinationOf(
+  db: Db,
+  userId: number,
+  currency: Currency,
+  input: WithdrawInput,
+  now: number,
+): Promise<Record<string, unknown>> {
   if (input.type === "0") {
     const ref = (input.address ?? "").trim();
     if (!ref) throw badRequest("WITHDRAW_ADDRESS_NOT_SAVED", { currency: currency.name });
@@ -78,6 +104,7 @@ async function destinationOf(db: Db, userId: number, currency: Currency, input: 
           .get();
     if (!row && /^\d{1,15}$/.test(ref)) throw notFound();
     if (!row || row.currencyId !== currency.id) throw badRequest("WITHDRAW_ADDRESS_NOT_SAVED", { currency: currency.name });
+    if (row.usableAt > now) throw conflict("WITHDRAW_ADDRESS_NOT_YET_USABLE", { time: utcMinute(row.usableAt) });
     return { type: 0, address_id: row.id, name: row.name, address: row.address, chain: row.chain };
   }
   const kind = input.type === "1" ? "domestic" : "international";
@@ -114,15 +141,16 @@ async function btcValueOf(db: Db, currency: Currency, units: number, btc: Curren
 }
 
 /**
- * Requests a withdrawal: checks, then ONE batch = [prefix (idempotency record),
- * withdrawal row (its insert trigger enforces the 24-hour limit), hold journal,
- * balance change, hold row]. An overdraft fails the batch with 409 INSUFFICIENT_BALANCE.
+ * Requests a withdrawal: checks, then ONE batch = [prefix (idempotency record,
+ * the statement authorizeWithdrawal answered), withdrawal row (its insert
+ * trigger enforces the 24-hour limit), hold journal, balance change, hold row].
+ * An overdraft fails the batch with 409 INSUFFICIENT_BALANCE; a code used by
+ * another request meanwhile fails it with 400 CODE_INVALID.
  */
 export async function requestWithdrawal(
   db: Db,
   userId: number,
   input: WithdrawInput,
-  pepper: string,
   prefix: Statement[],
   now = Date.now(),
 ): Promise<{ holdId: string }> {
@@ -132,7 +160,6 @@ export async function requestWithdrawal(
 
   const level = await verificationLevel(db, userId);
   if (level < 1) throw verificationRequired();
-  await checkPayPassword(db, userId, input.payPassword, pepper, now);
 
   const feeUnits = toUnits(currency.withdrawFee, currency.precision, "up");
   const minUnits = toUnits(currency.minWithdraw, currency.precision, "up");
@@ -140,7 +167,7 @@ export async function requestWithdrawal(
     throw badRequest("WITHDRAW_BELOW_MINIMUM", { min: fromUnits(minUnits, currency.precision), currency: currency.name });
   if (units <= feeUnits)
     throw badRequest("WITHDRAW_NOT_ABOVE_FEE", { fee: fromUnits(feeUnits, currency.precision), currency: currency.name });
-  const destination = await destinationOf(db, userId, currency, input);
+  const destination = await destinationOf(db, userId, currency, input, now);
 
   const btc = await findCurrency(db, BTC, true);
   if (!btc) throw conflict("PRICE_UNAVAILABLE", { currency: BTC });
@@ -193,12 +220,14 @@ export async function requestWithdrawal(
     await commit(db, [...prefix, row, ...opened.statements]);
   } catch (err) {
     if (err instanceof ApiError && err.code === "WITHDRAW_DAILY_LIMIT") throw conflict("WITHDRAW_DAILY_LIMIT", { limit: limitText });
+    if (errorText(err).includes(CODE_ALREADY_USED)) throw badRequest("CODE_INVALID");
     throw err;
   }
   return { holdId };
 }
 
 export const withdrawReviewKey = (withdrawalId: number) => `withdraw:review:${withdrawalId}`;
+export const withdrawFirstApprovalKey = (withdrawalId: number) => `withdraw:first:${withdrawalId}`;
 
 async function reviewingWithdrawal(db: Db, operatorId: number, id: number): Promise<{ w: Withdrawal; currency: Currency }> {
   const w = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).get();
@@ -211,44 +240,101 @@ async function reviewingWithdrawal(db: Db, operatorId: number, id: number): Prom
   return { w, currency };
 }
 
-/** Pays out: the held amount leaves the user's locked funds; receive → external, fee → fees. */
-export async function approveWithdrawal(db: Db, operatorId: number, id: number, now = Date.now(), prefix: Statement[] = []): Promise<void> {
-  const { w, currency } = await reviewingWithdrawal(db, operatorId, id);
-  const amount = toUnits(w.amount, currency.precision, "exact");
-  const fee = toUnits(w.fee, currency.precision, "exact");
-  const result = await consume(
-    db,
-    w.holdId,
-    {
-      refKey: withdrawReviewKey(w.id),
-      kind: "withdraw_approve",
-      amount,
-      memo: { withdrawal_id: w.id },
-      credits: [
-        { userId: SYSTEM_ACCOUNTS.external, accountType: SYSTEM_ACCOUNT_TYPE, amount: amount - fee },
-        { userId: SYSTEM_ACCOUNTS.fees, accountType: SYSTEM_ACCOUNT_TYPE, amount: fee },
-      ],
-    },
-    [
-      db
-        .update(withdrawals)
-        .set({ status: "approved", reviewedBy: operatorId, reviewedAt: now })
-        .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
-      auditStatement(
+/**
+ * Pays out: the held amount leaves the user's locked funds; receive → external, fee → fees.
+ * Above the currency's four-eyes threshold (four-eyes.ts) the first approval only records
+ * itself ("awaiting_second", an empty journal under "withdraw:first:<id>") and a different
+ * operator's approval pays out; the same operator twice is 409 SECOND_APPROVAL_SAME_OPERATOR.
+ */
+export async function approveWithdrawal(
+  db: Db,
+  operatorId: number,
+  id: number,
+  now = Date.now(),
+  record: OutcomeRecorder = noRecord,
+): Promise<ReviewOutcome> {
+  // Two rounds at most: an approval that lost the race to record the first approval is
+  // evaluated again as the second one (or refused if it came from the same operator).
+  for (let round = 0; ; round++) {
+    const { w, currency } = await reviewingWithdrawal(db, operatorId, id);
+    const amount = toUnits(w.amount, currency.precision, "exact");
+    const step = approvalStep({ units: amount, thresholdUnits: thresholdUnits(currency), firstApprovedBy: w.firstApprovedBy, operatorId });
+    if (step === "same_operator") throw conflict("SECOND_APPROVAL_SAME_OPERATOR");
+    if (step === "first") {
+      const result = await post(
         db,
         {
-          actorId: operatorId,
-          action: "withdrawal.approve",
-          subjectType: "withdrawal",
-          subjectId: w.id,
-          detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId },
+          kind: "withdraw_first_approval",
+          refKey: withdrawFirstApprovalKey(w.id),
+          userId: w.userId,
+          memo: { withdrawal_id: w.id },
+          lines: [],
         },
-        now,
-      ),
-    ],
-    { now, prefix },
-  ).catch(alreadyReviewed);
-  if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+        [
+          db
+            .update(withdrawals)
+            .set({ firstApprovedBy: operatorId, firstApprovedAt: now })
+            .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"), sql`${withdrawals.firstApprovedBy} IS NULL`)),
+          auditStatement(
+            db,
+            {
+              actorId: operatorId,
+              action: "withdrawal.approve_first",
+              subjectType: "withdrawal",
+              subjectId: w.id,
+              detail: { amount: w.amount, fee: w.fee, currency: currency.name, user_id: w.userId },
+            },
+            now,
+          ),
+        ],
+        { now, prefix: record("awaiting_second") },
+      );
+      if (result.status === "posted") return "awaiting_second";
+      if (round === 0) continue;
+      throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+    }
+    const fee = toUnits(w.fee, currency.precision, "exact");
+    const result = await consume(
+      db,
+      w.holdId,
+      {
+        refKey: withdrawReviewKey(w.id),
+        kind: "withdraw_approve",
+        amount,
+        memo: { withdrawal_id: w.id },
+        credits: [
+          { userId: SYSTEM_ACCOUNTS.external, accountType: SYSTEM_ACCOUNT_TYPE, amount: amount - fee },
+          { userId: SYSTEM_ACCOUNTS.fees, accountType: SYSTEM_ACCOUNT_TYPE, amount: fee },
+        ],
+      },
+      [
+        db
+          .update(withdrawals)
+          .set({ status: "approved", reviewedBy: operatorId, reviewedAt: now })
+          .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "reviewing"))),
+        auditStatement(
+          db,
+          {
+            actorId: operatorId,
+            action: "withdrawal.approve",
+            subjectType: "withdrawal",
+            subjectId: w.id,
+            detail: {
+              amount: w.amount,
+              fee: w.fee,
+              currency: currency.name,
+              user_id: w.userId,
+              ...(step === "second" ? { first_approved_by: w.firstApprovedBy } : {}),
+            },
+          },
+          now,
+        ),
+      ],
+      { now, prefix: record("completed") },
+    ).catch(alreadyReviewed);
+    if (result.status === "duplicate") throw conflict("WITHDRAWAL_ALREADY_REVIEWED");
+    return "completed";
+  }
 }
 
 /** Refuses: the hold is released back to the user's available funds. */

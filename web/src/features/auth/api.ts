@@ -1,7 +1,7 @@
 import type { CodePurpose, WalletNonce } from "../../../../schema/api/auth.ts";
 import { get, post, type RequestOptions } from "../../lib/api.ts";
 
-/** Auth calls (product-spec section 7 "Auth" and /safe/*), with the spec's field names. */
+/** Auth calls (the spec's "Auth" calls and /safe/*), with the spec's field names. */
 export type AccountType = "email" | "mobile";
 
 /** A 6-digit code to an email address (POST /sms_mail) or a mobile (POST /sms_send). Answers a translated sentence. */
@@ -58,10 +58,17 @@ export const walletLogin = (input: {
 export const changeLoginPassword = (input: { oldPassword?: string; password: string; re_password: string }, options?: RequestOptions) =>
   post<string>("/safe/login_password", input, options);
 
-/** POST /safe/update_password: sets the pay password; `oldPassword` only once one is set. */
-export const setPayPassword = (input: { oldPassword?: string; password: string; re_password: string }, options?: RequestOptions) =>
-  post<string>("/safe/update_password", input, options);
+/**
+ * POST /safe/update_password: sets the pay password; `oldPassword` only once one is set,
+ * the first one with `login_password` or `code` (a "pay_password" code to the account's own address).
+ */
+export const setPayPassword = (
+  input: { oldPassword?: string; password: string; re_password: string; login_password?: string; code?: string },
+  options?: RequestOptions,
+) => post<string>("/safe/update_password", input, options);
 
-/** POST /safe/mobile after a "bind" code to that number. */
-export const bindMobile = (input: { area_code: string; mobile: string; code: string }, options?: RequestOptions) =>
-  post<string>("/safe/mobile", input, options);
+/** POST /safe/mobile after a "bind" code to that number, with `login_password` or `auth_code` (a "security" code). */
+export const bindMobile = (
+  input: { area_code: string; mobile: string; code: string; login_password?: string; auth_code?: string },
+  options?: RequestOptions,
+) => post<string>("/safe/mobile", input, options);

@@ -7,6 +7,7 @@ import {
   type IChartApi,
   type ISeriesApi,
   LineSeries,
+  LineStyle,
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
@@ -97,6 +98,7 @@ type Drawn = { key: string; count: number; lastTime: number };
  */
 export function CandleChart({
   candles,
+  index,
   dataKey,
   overlay,
   sub,
@@ -105,6 +107,8 @@ export function CandleChart({
   intraday,
 }: {
   candles: Candle[];
+  /** The reference feed's candles, drawn as a dashed index line of their closes (labelled by the panel); null for none. */
+  index: Candle[] | null;
   /** Changes when the pair or period changes (a full redraw). */
   dataKey: string;
   overlay: Overlay;
@@ -123,6 +127,7 @@ export function CandleChart({
     sub: [],
   });
   const drawn = useRef<Drawn | null>(null);
+  const indexSeries = useRef<ISeriesApi<"Line"> | null>(null);
 
   // The chart and its two permanent series, once (the theme effect below colours them).
   useEffect(() => {
@@ -162,9 +167,32 @@ export function CandleChart({
       main.current = null;
       volume.current = null;
       indicators.current = { overlay: [], sub: [] };
+      indexSeries.current = null;
       drawn.current = null;
     };
   }, []);
+
+  // The index line: one series while there is one, in the theme's text colour.
+  useEffect(() => {
+    const api = chart.current;
+    if (!api) return;
+    if (!index || index.length === 0) {
+      if (indexSeries.current) api.removeSeries(indexSeries.current);
+      indexSeries.current = null;
+      if (box.current) box.current.dataset.indexPoints = "0";
+      return;
+    }
+    const color = readChartColors(theme).text;
+    indexSeries.current ??= api.addSeries(LineSeries, {
+      lineWidth: 1,
+      lineStyle: LineStyle.Dashed,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    indexSeries.current.applyOptions({ color });
+    indexSeries.current.setData(index.map((k) => ({ time: toChartTime(k.time) as Time, value: plotNumber(k.close) })));
+    if (box.current) box.current.dataset.indexPoints = String(index.length);
+  }, [index, theme]);
 
   // Precision and intraday labels.
   useEffect(() => {

@@ -1,10 +1,12 @@
 import type { ArticleDetail, ArticleList, ArticlePage, MenuEntry } from "../../../../schema/api/content.ts";
 import { get, post } from "../../lib/api.ts";
+import type { QueryDef } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
 
 export type { ArticleDetail, ArticleList, ArticlePage, ArticleSummary, MenuEntry } from "../../../../schema/api/content.ts";
 
 /**
- * Content calls (product-spec section 7, "Content"). Constants are repeated
+ * Content calls (the spec's "Content" calls). Constants are repeated
  * here as plain numbers (schema/api/content.ts holds the zod schemas, which the
  * home route must not pull into its first load).
  */
@@ -26,14 +28,17 @@ export const fetchPopup = () => get<ArticlePage | null>("/news/index_pop", undef
 export const fetchCmsPage = (kind: CmsPageKind) => get<ArticlePage>(`/${kind}`, undefined, { silent: true });
 
 /** The menu changes rarely: one request per session, shared by home and the finance tab. */
-let menu: Promise<MenuEntry[]> | null = null;
-export function fetchMenu(): Promise<MenuEntry[]> {
-  menu ??= get<MenuEntry[]>("/menu", undefined, { silent: true, background: true }).then(
-    (items) => [...items].sort((a, b) => a.sort - b.sort || a.id - b.id),
-    (err: unknown) => {
-      menu = null;
-      throw err;
-    },
-  );
-  return menu;
-}
+export const menuQuery: QueryDef<MenuEntry[]> = {
+  key: [Q.content, "menu"],
+  load: async () => {
+    const items = await get<MenuEntry[]>("/menu", undefined, { silent: true, background: true });
+    return [...items].sort((a, b) => a.sort - b.sort || a.id - b.id);
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
+/** A page of a news category in a language (texts are translated by the server). */
+export const newsQuery = (categoryId: number, lang: string, page = 1, limit = PAGE_SIZE): QueryDef<ArticleList> => ({
+  key: [Q.content, "news", categoryId, lang, page, limit],
+  load: () => fetchNews(categoryId, page, limit),
+});

@@ -1,6 +1,7 @@
 import {
   type Candle,
   type Depth,
+  type IndexKlines,
   LOOKBACK_MS,
   type MarketInfo,
   type Period,
@@ -11,9 +12,9 @@ import {
 } from "../../../../schema/api/market.ts";
 import { get, post } from "../../lib/api.ts";
 
-/** Market and spot-trading calls (product-spec section 7 "Market", schema/api/market.ts). */
+/** Market and spot-trading calls (the spec's "Market" calls, schema/api/market.ts). */
 
-export type { Candle, Depth, MarketInfo, Period, PublicTrade, Quotation, QuotationGroup, SpotOrder };
+export type { Candle, Depth, IndexKlines, MarketInfo, Period, PublicTrade, Quotation, QuotationGroup, SpotOrder };
 
 /** "BTC/USDT" → "BTC-USDT" (the room and the URL form). */
 export const roomName = (symbol: string) => symbol.replace("/", "-");
@@ -28,6 +29,16 @@ export function fetchCandles(symbol: string, period: Period, now = Date.now()): 
   const to = Math.floor(now / 1000);
   return get<Candle[]>(
     "/currency/new_timeshar",
+    { symbol: apiSymbol(symbol), period, from: to - LOOKBACK_MS[period] / 1000, to },
+    { silent: true, background: true },
+  );
+}
+
+/** GET /currency/index_kline: the reference feed's candles over the same window, while the market has few of its own (else null). */
+export function fetchIndexKlines(symbol: string, period: Period, now = Date.now()): Promise<IndexKlines> {
+  const to = Math.floor(now / 1000);
+  return get<IndexKlines>(
+    "/currency/index_kline",
     { symbol: apiSymbol(symbol), period, from: to - LOOKBACK_MS[period] / 1000, to },
     { silent: true, background: true },
   );

@@ -2,18 +2,8 @@ import { atom } from "jotai";
 import type { Period, Quotation, QuotationGroup, Ticker } from "../../../../schema/api/market.ts";
 import { persisted } from "../../lib/persist.ts";
 
-/** The last answer of GET /currency/quotation_new (kept so pages paint at once when revisited). */
-export const quoteGroupsAtom = atom<QuotationGroup[] | null>(null);
-
-/** The newest ticker per symbol ("BTC/USDT") from the rooms; laid over the groups. */
+/** The newest ticker per symbol ("BTC/USDT") from the rooms (a live stream, not a read); laid over the quotations. */
 export const liveTickersAtom = atom<Record<string, Ticker>>({});
-
-/** The groups with every live ticker applied. */
-export const liveGroupsAtom = atom((get) => {
-  const groups = get(quoteGroupsAtom);
-  const live = get(liveTickersAtom);
-  return groups ? applyTickers(groups, live) : null;
-});
 
 export function applyTickers(groups: QuotationGroup[], live: Record<string, Ticker>): QuotationGroup[] {
   return groups.map((group) => ({ ...group, quotation: group.quotation.map((q) => withTicker(q, live[q.symbol])) }));
@@ -21,7 +11,16 @@ export function applyTickers(groups: QuotationGroup[], live: Record<string, Tick
 
 export function withTicker(q: Quotation, t: Ticker | undefined): Quotation {
   if (!t) return q;
-  return { ...q, now_price: t.now_price, change: t.change, high: t.high, low: t.low, volume: t.volume };
+  return {
+    ...q,
+    now_price: t.now_price,
+    change: t.change,
+    high: t.high,
+    low: t.low,
+    volume: t.volume,
+    index_price: t.index_price,
+    index_time: t.index_time,
+  };
 }
 
 /** Writes tickers into the live map (newest per symbol wins). */
@@ -33,9 +32,6 @@ export const pushTickersAtom = atom(null, (get, set, tickers: Ticker[]) => {
   }
   set(liveTickersAtom, next);
 });
-
-/** The favourites of the logged-in user: favourite id by match id; null until loaded. */
-export const favouritesAtom = atom<Map<number, number> | null>(null);
 
 /** Recent symbols searched and opened (newest first, at most 10). */
 export const recentSearchesAtom = persisted<string[]>("marketRecentSearches", []);

@@ -1,6 +1,6 @@
 import { compact, dec, fixed } from "../../lib/decimal.ts";
 
-/** Display of market figures (product-spec section 9): decimal.js only, half-up. */
+/** Display of market figures (the spec's number display rules): decimal.js only, half-up. */
 
 /** The spec's price precision when a pair does not say. */
 export const DEFAULT_PRICE_PRECISION = 2;

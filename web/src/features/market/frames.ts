@@ -20,10 +20,20 @@ const ticker = z.object({
   high: str(),
   low: str(),
   volume: str(),
+  index_price: str(),
+  index_time: z.number(),
   time: z.number(),
 });
 
-const candle = z.object({ time: z.number(), open: str(), high: str(), low: str(), close: str(), volume: str() });
+const candle = z.object({
+  time: z.number(),
+  open: str(),
+  high: str(),
+  low: str(),
+  close: str(),
+  volume: str(),
+  simulated: z.optional(z.literal(true)),
+});
 
 const trade = z.object({ id: str(), price: str(), qty: str(), side: z.enum(["buy", "sell"]), time: z.number() });
 

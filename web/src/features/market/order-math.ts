@@ -8,14 +8,6 @@ import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
 
 const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
 
-/** Keeps digits and one point while typing (a comma becomes the point). */
-export function sanitizeDecimal(text: string): string {
-  let s = text.replace(/,/g, ".").replace(/[^\d.]/g, "");
-  const dot = s.indexOf(".");
-  if (dot >= 0) s = s.slice(0, dot + 1) + s.slice(dot + 1).replace(/\./g, "");
-  return s.replace(/^0+(?=\d)/, "").slice(0, 40);
-}
-
 export type Side = "buy" | "sell";
 
 /**

@@ -1,7 +1,10 @@
 import type { CoinCancelResponse, CoinTradeResponse, SpotOrder } from "../../../../schema/api/market.ts";
+import { get, post } from "../../lib/api.ts";
+import type { QueryDef } from "../../lib/query/client.ts";
+import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
+import { mutation } from "../../lib/query/mutation.ts";
 
 export type { SpotOrder };
-import { get, post } from "../../lib/api.ts";
 
 /** Spot orders: place, list, cancel (POST /coin/trade, GET /coin/list, POST /coin/cancel). */
 
@@ -17,23 +20,28 @@ export type OrderInput = {
   amount: string;
 };
 
-/** Places an order; `idempotencyKey` is one per user action (a retry reuses it, so nothing is placed twice). */
-export function placeOrder(input: OrderInput, idempotencyKey: string) {
-  return post<CoinTradeResponse>(
-    "/coin/trade",
-    {
-      currency_id: input.currencyId,
-      legal_id: input.legalId,
-      type: input.side === "buy" ? 1 : 2,
-      order_type: input.orderType,
-      amount: input.amount,
-      target_price: input.orderType === "limit" ? input.price : undefined,
-    },
-    { idempotencyKey },
-  );
-}
+/** An order holds or moves balances and changes the order lists. */
+const ORDER_KEYS = [...BALANCE_KEYS, [Q.orders]];
 
-export const cancelOrder = (id: number) => post<CoinCancelResponse>("/coin/cancel", { id });
+/** Places an order; `idempotencyKey` is one per user action (a retry reuses it, so nothing is placed twice). */
+export const placeOrder = mutation(
+  (input: OrderInput, idempotencyKey: string) =>
+    post<CoinTradeResponse>(
+      "/coin/trade",
+      {
+        currency_id: input.currencyId,
+        legal_id: input.legalId,
+        type: input.side === "buy" ? 1 : 2,
+        order_type: input.orderType,
+        amount: input.amount,
+        target_price: input.orderType === "limit" ? input.price : undefined,
+      },
+      { idempotencyKey, silent: true },
+    ),
+  ORDER_KEYS,
+);
+
+export const cancelOrder = mutation((id: number) => post<CoinCancelResponse>("/coin/cancel", { id }), ORDER_KEYS);
 
 /** 1 open (doing), 2 complete (filled or cancelled). */
 export type OrderListStatus = 1 | 2;
@@ -67,7 +75,7 @@ export const isOpen = (order: SpotOrder) => order.state === "open" || order.stat
 
 /** POST /wallet/detail for the spot (change) account: what an order may use of one coin. */
 export type SpotBalance = { available: string; locked: string };
-export async function fetchSpotBalance(coin: string | number): Promise<SpotBalance> {
+async function fetchSpotBalance(coin: string | number): Promise<SpotBalance> {
   const row = await post<Record<string, string | number | null>>(
     "/wallet/detail",
     { currency: coin, type: "change" },
@@ -75,3 +83,18 @@ export async function fetchSpotBalance(coin: string | number): Promise<SpotBalan
   );
   return { available: String(row.change_balance ?? "0"), locked: String(row.lock_change_balance ?? "0") };
 }
+
+/** The spot balances of a pair's two coins (base, quote), read again after every order change. */
+export const spotBalancesQuery = (owner: string, base: string, quote: string): QueryDef<{ base: SpotBalance; quote: SpotBalance }> => ({
+  key: [Q.spotBalance, owner, base, quote],
+  load: async () => {
+    const [b, q] = await Promise.all([fetchSpotBalance(base), fetchSpotBalance(quote)]);
+    return { base: b, quote: q };
+  },
+});
+
+/** The caller's open orders of one pair (the trade page's list; user-room frames are laid over it). */
+export const openOrdersQuery = (owner: string, currencyId: number, legalId: number): QueryDef<SpotOrder[]> => ({
+  key: [Q.orders, owner, "open", currencyId, legalId],
+  load: async () => (await fetchOrders({ status: 1, page: 1, limit: 50, currencyId, legalId })).items,
+});

@@ -1,10 +1,12 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import type { Quotation, QuotationGroup } from "../../../../schema/api/market.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
 import type { ApiFailure } from "../../lib/api.ts";
+import { type QueryDef, queryClient } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { addFavourite, fetchFavourites, fetchQuotationGroups, removeFavourite } from "./api.ts";
-import { favouritesAtom, liveGroupsAtom, pushTickersAtom, quoteGroupsAtom } from "./atoms.ts";
+import { applyTickers, liveTickersAtom, pushTickersAtom } from "./atoms.ts";
 import { subscribeTickers } from "./realtime.ts";
 
 export type LiveQuotes = {
@@ -14,21 +16,16 @@ export type LiveQuotes = {
   reload: () => void;
 };
 
-/**
- * Every pair with its live ticker: GET /currency/quotation_new on mount (the last
- * answer paints at once on a revisit), then the ALL room's tickers laid over it
- * without reloading.
- */
+/** GET /currency/quotation_new: every pair by quote coin (the cached answer paints at once on a revisit). */
+export const quotationsQuery: QueryDef<QuotationGroup[]> = { key: [Q.quotations], load: fetchQuotationGroups };
+
+/** Every pair with its live ticker: the quotation list, then the ALL room's tickers laid over it without reloading. */
 export function useLiveQuotes(): LiveQuotes {
-  const groups = useAtomValue(liveGroupsAtom);
-  const setGroups = useSetAtom(quoteGroupsAtom);
+  const query = useQuery(quotationsQuery);
+  const live = useAtomValue(liveTickersAtom);
   const pushTickers = useSetAtom(pushTickersAtom);
-  const query = useQuery(async () => {
-    const answer = await fetchQuotationGroups();
-    setGroups(answer);
-    return answer;
-  }, [setGroups]);
   useEffect(() => subscribeTickers(pushTickers), [pushTickers]);
+  const groups = useMemo(() => (query.data ? applyTickers(query.data, live) : null), [query.data, live]);
   return { groups, error: query.error, loading: query.loading, reload: query.reload };
 }
 
@@ -49,27 +46,30 @@ export function findPair(groups: QuotationGroup[] | null, symbol: string): Quota
   return allPairs(groups).find((q) => q.symbol === wanted);
 }
 
+/** The logged-in user's favourites: favourite id by match id. */
+export const favouritesQuery = (owner: string): QueryDef<Map<number, number>> => ({
+  key: [Q.favourites, owner],
+  load: async () => new Map((await fetchFavourites()).map((f) => [f.currency_id, f.id])),
+});
+
 /**
  * The logged-in user's favourites (match id → favourite id) and a toggle.
  * Without a token there are none; `toggle` then reports "login" so the page can prompt.
  */
 export function useFavourites(token: string) {
-  const favourites = useAtomValue(favouritesAtom);
-  const setFavourites = useSetAtom(favouritesAtom);
-  const query = useQuery(async () => {
-    const map = token ? new Map((await fetchFavourites()).map((f) => [f.currency_id, f.id])) : new Map<number, number>();
-    setFavourites(map);
-    return map;
-  }, [token, setFavourites]);
+  const def = favouritesQuery(token);
+  const query = useQuery(def, { enabled: !!token });
+  const favourites = query.data;
 
   const toggle = useCallback(
     async (matchId: number): Promise<"login" | "added" | "removed" | "failed"> => {
       if (!token) return "login";
+      const key = favouritesQuery(token).key;
       const current = favourites?.get(matchId);
       try {
         if (current !== undefined) {
           await removeFavourite(current);
-          setFavourites((m) => {
+          queryClient.setData<Map<number, number>>(key, (m) => {
             const next = new Map(m);
             next.delete(matchId);
             return next;
@@ -77,14 +77,14 @@ export function useFavourites(token: string) {
           return "removed";
         }
         const added = await addFavourite(matchId);
-        setFavourites((m) => new Map(m).set(matchId, added.id));
+        queryClient.setData<Map<number, number>>(key, (m) => new Map(m).set(matchId, added.id));
         return "added";
       } catch {
         return "failed";
       }
     },
-    [token, favourites, setFavourites],
+    [token, favourites],
   );
 
-  return { favourites: token ? favourites : new Map<number, number>(), error: query.error, reload: query.reload, toggle };
+  return { favourites: token ? (favourites ?? null) : new Map<number, number>(), error: query.error, reload: query.reload, toggle };
 }

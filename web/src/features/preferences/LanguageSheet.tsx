@@ -2,7 +2,8 @@ import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { LANGS, type Lang } from "../../../../schema/api/lang.ts";
 import { Sheet } from "../../components/Sheet.tsx";
-import { HTML_LANG, LANGUAGE_NAMES, changeLanguage } from "../../lib/i18n.ts";
+import { LANGUAGE_NAMES, changeLanguage } from "../../lib/i18n.ts";
+import { HTML_LANG } from "../../lib/lang-tags.ts";
 import { langAtom } from "./atoms.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/languages.css";

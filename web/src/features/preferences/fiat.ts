@@ -7,7 +7,7 @@ import { isFiat } from "./fiatRates.ts";
 export { FIAT_REFRESH_MS, fiatsStale, refreshFiats, startFiatRefresh } from "./fiatRates.ts";
 
 /**
- * The display fiat (product-spec sections 3 and 9): the chosen currency, its
+ * The display fiat (the spec's client state and supported fiats): the chosen currency, its
  * rate (units per 1 USD; USDT counts 1:1 with USD) and a converter. Display
  * only: money never moves at these rates. The rates list is loaded by
  * fiatRates.ts at app start and kept at most 24 h old.

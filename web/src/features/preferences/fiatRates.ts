@@ -1,10 +1,12 @@
 import type { FiatRate as ApiFiatRate } from "../../../../schema/api/content.ts";
 import { get } from "../../lib/api.ts";
+import { type QueryDef, queryClient } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
 import { store } from "../../lib/ui.ts";
 import { FIATS, fiatAtom, fiatsAtom, type FiatCode, type FiatRate } from "./atoms.ts";
 
 /**
- * Loading the display-fiat rates (product-spec sections 3 and 9): GET
+ * Loading the display-fiat rates (the spec's client state and supported fiats): GET
  * /fiat/rates when the stored list is empty or older than 24 h, and the chosen
  * fiat's stored rate follows the list. Kept apart from fiat.ts (useFiat) so
  * the app start does not load decimal.js for it.
@@ -22,13 +24,15 @@ export function fiatsStale(list: FiatRate[], now = Date.now()): boolean {
   return list.length === 0 || !saved || now - saved >= FIAT_REFRESH_MS || saved > now + 60_000;
 }
 
-let inFlight: Promise<void> | null = null;
-
-/** Loads the rates when stale (or when forced) and brings the chosen fiat's rate up to date. */
-export function refreshFiats(options: { force?: boolean } = {}): Promise<void> {
-  inFlight ??= (async () => {
+/**
+ * Loads the rates when stale and brings the chosen fiat's rate up to date; answers the
+ * stored list (the rates live in persisted atoms, the cache only shares the request).
+ */
+export const fiatRatesQuery: QueryDef<FiatRate[]> = {
+  key: [Q.fiatRates],
+  load: async () => {
     try {
-      if (options.force || fiatsStale(store.get(fiatsAtom))) {
+      if (fiatsStale(store.get(fiatsAtom))) {
         const rates = await get<ApiFiatRate[]>("/fiat/rates", undefined, { silent: true, background: true });
         const saveTime = Date.now();
         const list = rates
@@ -40,11 +44,13 @@ export function refreshFiats(options: { force?: boolean } = {}): Promise<void> {
       // offline or the server failed: the stored rates stay, and the next start tries again
     } finally {
       syncChosenFiat();
-      inFlight = null;
     }
-  })();
-  return inFlight;
-}
+    return store.get(fiatsAtom);
+  },
+};
+
+/** The rates, refreshed when stale; calls made while one is running share it. */
+export const refreshFiats = (): Promise<FiatRate[]> => queryClient.fetch(fiatRatesQuery.key, fiatRatesQuery.load);
 
 /** Keeps the chosen fiat's stored rate equal to the list's; a fiat the list lacks falls back to USD. */
 function syncChosenFiat(): void {

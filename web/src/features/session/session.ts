@@ -1,21 +1,28 @@
 import { get } from "../../lib/api.ts";
+import { type QueryDef, queryClient } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
 import { store } from "../../lib/ui.ts";
 import { tokenAtom, type User, userAtom } from "./atoms.ts";
 
-let inFlight: Promise<User> | null = null;
+type ReadOptions = { silent?: boolean; background?: boolean };
 
-/** GET /user/info into userAtom (the profile the pages read). Calls made while one is running share it. */
-export function loadUser(options: { silent?: boolean; background?: boolean } = {}): Promise<User> {
-  inFlight ??= get<User>("/user/info", {}, options)
-    .then((user) => {
-      // A log-out while the answer was on its way wins.
-      if (store.get(tokenAtom)) store.set(userAtom, user);
-      return user;
-    })
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
+/** GET /user/info into userAtom (the profile the pages read); a log-out while the answer was on its way wins. */
+async function readUser(owner: string, options: ReadOptions): Promise<User> {
+  const user = await get<User>("/user/info", {}, options);
+  if (store.get(tokenAtom) === owner) store.set(userAtom, user);
+  return user;
+}
+
+/** The profile, read fresh on every mount (it decides forms, e.g. whether a password is set). */
+export const userQuery = (owner: string): QueryDef<User> => ({
+  key: [Q.user, owner],
+  load: () => readUser(owner, { silent: true, background: true }),
+});
+
+/** Reads the profile now; calls made while one is running share it. */
+export function loadUser(options: ReadOptions = {}): Promise<User> {
+  const owner = store.get(tokenAtom);
+  return queryClient.fetch([Q.user, owner], () => readUser(owner, options));
 }
 
 /** Reloads the profile quietly after the user changed it; a failure keeps the stored copy until the next load. */
@@ -41,4 +48,19 @@ export async function startSession(token: string): Promise<User> {
 export function clearSession(): void {
   store.set(tokenAtom, "");
   store.set(userAtom, null);
+}
+
+/**
+ * Every cached answer belongs to the session that read it: when the token changes
+ * (log-in, log-out, a 999, another tab), the cache is emptied, so another log-in never
+ * sees the previous figures. Called once at start.
+ */
+export function clearCacheOnSessionChange(): () => void {
+  let current = store.get(tokenAtom);
+  return store.sub(tokenAtom, () => {
+    const next = store.get(tokenAtom);
+    if (next === current) return;
+    current = next;
+    queryClient.clear();
+  });
 }

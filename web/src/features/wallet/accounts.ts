@@ -1,4 +1,4 @@
-/** The four account types of a user's wallet (spec section 3): 1 legal, 2 change, 3 lever, 4 micro. */
+/** The four account types of a user's wallet (the spec's account types): 1 legal, 2 change, 3 lever, 4 micro. */
 export const ACCOUNTS = ["legal", "change", "lever", "micro"] as const;
 export type AccountName = (typeof ACCOUNTS)[number];
 

@@ -20,13 +20,3 @@ export function amountIssue(
   if (rules.max !== undefined && value.gt(dec(rules.max))) return "aboveBalance";
   return null;
 }
-
-/** Keeps what an amount box may hold while typing: digits and one point, at most `decimals` after it. */
-export function sanitizeAmount(text: string, decimals = 8): string {
-  let s = text.replace(/,/g, ".").replace(/[^\d.]/g, "");
-  const dot = s.indexOf(".");
-  if (dot >= 0) s = s.slice(0, dot + 1) + s.slice(dot + 1).replace(/\./g, "");
-  if (dot >= 0 && decimals >= 0) s = s.slice(0, dot + 1 + decimals);
-  if (decimals === 0) s = s.replace(".", "");
-  return s.replace(/^0+(?=\d)/, "");
-}

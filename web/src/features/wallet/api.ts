@@ -1,32 +1,27 @@
-import type { Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
+import type { DepositRecordItem, Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
 import { get, post, type RequestOptions } from "../../lib/api.ts";
+import type { QueryDef } from "../../lib/query/client.ts";
+import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
+import { mutation } from "../../lib/query/mutation.ts";
 import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
 import { ACCOUNTS, type AccountName } from "./accounts.ts";
 
-/** Wallet calls (product-spec section 7 "Wallet") with the spec's paths and field names. */
+/** Wallet calls (the spec's "Wallet" calls) with the spec's paths and field names. */
 
 export type { Paginated, WalletAccount, WalletBalanceRow, WalletList };
 
-/** The spec's wallet cache: /wallet/list is read again after 30 s, or at once when forced (after a money action). */
+/** The spec's wallet cache: /wallet/list is read again after 30 s, or at once after a money action (which invalidates it). */
 export const WALLET_CACHE_MS = 30_000;
-let cached: { at: number; owner: string; list: WalletList } | null = null;
 
 /**
  * POST /wallet/list: the four accounts with per-coin balances and USDT totals.
- * `owner` (the session token) keys the cache, so another log-in never sees these figures.
+ * `owner` (the session token) is part of the key, so another log-in never sees these figures.
  */
-export async function fetchWalletList(owner: string, options: RequestOptions & { force?: boolean } = {}): Promise<WalletList> {
-  const { force, ...requestOptions } = options;
-  if (!force && cached && cached.owner === owner && Date.now() - cached.at < WALLET_CACHE_MS) return cached.list;
-  const list = await post<WalletList>("/wallet/list", {}, { silent: true, ...requestOptions });
-  cached = { at: Date.now(), owner, list };
-  return list;
-}
-
-/** Balances changed (a deposit request, transfer or withdrawal): the next read goes to the server. */
-export const invalidateWallet = () => {
-  cached = null;
-};
+export const walletQuery = (owner: string): QueryDef<WalletList> => ({
+  key: [Q.wallet, owner],
+  load: () => post<WalletList>("/wallet/list", {}, { silent: true, background: true }),
+  staleTime: WALLET_CACHE_MS,
+});
 
 /** One coin's row in one account: available, frozen (locked) and its value in USDT. */
 export type Holding = {
@@ -78,13 +73,11 @@ export type Coin = {
 const truthy = (v: boolean | number | undefined) => v === true || v === 1;
 
 /** GET /currency/list: `{currency[], legal[]}` (public configuration; kept a minute). */
-let coinsCache: { at: number; coins: Coin[] } | null = null;
-export async function fetchCoins(): Promise<Coin[]> {
-  if (coinsCache && Date.now() - coinsCache.at < 60_000) return coinsCache.coins;
-  const answer = await get<{ currency: Coin[] }>("/currency/list", {}, { silent: true });
-  coinsCache = { at: Date.now(), coins: answer.currency };
-  return answer.currency;
-}
+export const coinsQuery: QueryDef<Coin[]> = {
+  key: [Q.coins],
+  load: async () => (await get<{ currency: Coin[] }>("/currency/list", {}, { silent: true })).currency,
+  staleTime: 60_000,
+};
 
 export const canDeposit = (c: Coin) => (c.can_deposit === undefined ? true : truthy(c.can_deposit));
 export const canWithdraw = (c: Coin) => (c.can_withdraw === undefined ? true : truthy(c.can_withdraw));
@@ -114,7 +107,8 @@ export const fetchCoinInfo = (currency: string | number) => post<CoinInfo>("/wal
 /** Decimals a coin's amounts may have (its minor unit); 8 when unknown. */
 export const coinDecimals = (coin: Pick<Coin, "precision"> | undefined) => coin?.precision ?? 8;
 
-export type DepositAddress = { chain: string; address: string };
+/** `demo`: a seeded placeholder of a local run (never shown in production); nobody can receive funds on it. */
+export type DepositAddress = { chain: string; address: string; demo?: 0 | 1 };
 
 /** POST /wallet/get_in_address: the deposit addresses of a coin, one per chain. */
 export async function fetchDepositAddresses(currency: string | number): Promise<DepositAddress[]> {
@@ -123,48 +117,54 @@ export async function fetchDepositAddresses(currency: string | number): Promise<
   return answer.addresses ?? [];
 }
 
-/** POST /wallet/charge_req: a deposit request with its private voucher; an operator confirms it. */
-export const requestDeposit = (input: { voucher: string; amount: string; currency: number; chain: string }, idempotencyKey: string) =>
-  post<string>(
-    "/wallet/charge_req",
-    { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain },
-    { idempotencyKey },
-  );
+/** POST /wallet/charge_req: a deposit request with its transaction hash and private voucher; an operator verifies it on-chain. */
+export const requestDeposit = mutation(
+  (input: { voucher: string; amount: string; currency: number; chain: string; txHash: string }, idempotencyKey: string) =>
+    post<string>(
+      "/wallet/charge_req",
+      { account: input.voucher, amount: input.amount, currency: input.currency, type: 0, chain: input.chain, tx_hash: input.txHash },
+      { idempotencyKey, silent: true },
+    ),
+  [[Q.deposits], [Q.wallet]],
+);
 
-/** POST /wallet/out: type 0 a saved address (by id), 1 the bank card, 2 the international bank. */
-export const requestWithdrawal = (
-  input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string },
-  idempotencyKey: string,
-) =>
-  post<string>(
-    "/wallet/out",
-    { currency: input.currency, number: input.number, type: input.type, address: input.address, pay_password: input.pay_password },
-    { idempotencyKey },
-  );
+/**
+ * POST /wallet/out: type 0 a saved address (by id), 1 the bank card, 2 the international bank; `code` is a "withdraw" code
+ * sent to the account's own email or mobile. The amount is held at once.
+ */
+export const requestWithdrawal = mutation(
+  (
+    input: { currency: number; number: string; type: 0 | 1 | 2; address?: string; pay_password: string; code: string },
+    idempotencyKey: string,
+  ) =>
+    post<string>(
+      "/wallet/out",
+      {
+        currency: input.currency,
+        number: input.number,
+        type: input.type,
+        address: input.address,
+        pay_password: input.pay_password,
+        code: input.code,
+      },
+      { idempotencyKey, silent: true },
+    ),
+  [...BALANCE_KEYS, [Q.withdrawals]],
+);
 
 /** POST /wallet/change: between two of the caller's accounts, same coin, no fee. */
-export const transferBetweenAccounts = (
-  input: { currency: number; number: string; from: AccountName; to: AccountName },
-  idempotencyKey: string,
-) =>
-  post<string>(
-    "/wallet/change",
-    { currency_id: input.currency, number: input.number, from_field: input.from, to_field: input.to },
-    { idempotencyKey },
-  );
+export const transferBetweenAccounts = mutation(
+  (input: { currency: number; number: string; from: AccountName; to: AccountName }, idempotencyKey: string, options: RequestOptions = {}) =>
+    post<string>(
+      "/wallet/change",
+      { currency_id: input.currency, number: input.number, from_field: input.from, to_field: input.to },
+      { ...options, idempotencyKey },
+    ),
+  [...BALANCE_KEYS, [Q.transfers]],
+);
 
-export type DepositRecord = {
-  id: number;
-  amount: string;
-  currency_id: number;
-  name: string;
-  chain: string;
-  /** 1 pending, 2 confirmed, 3 rejected. */
-  status: 1 | 2 | 3;
-  status_text: string;
-  reason: string;
-  created_at: number;
-};
+/** GET /recharge/log: declared `amount`, `credited` once decided. */
+export type DepositRecord = DepositRecordItem;
 export const fetchDeposits = (page: number, limit = 10) => get<Page<DepositRecord>>("/recharge/log", { page, limit }, { silent: true });
 
 export type WithdrawalRecord = {

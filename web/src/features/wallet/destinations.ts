@@ -7,7 +7,10 @@ import {
 } from "../../../../schema/api/bank.ts";
 import type { Paged } from "../../../../schema/api/kyc.ts";
 import { type Chain, chainsForCurrency, type WalletAddressItem } from "../../../../schema/api/wallet-addresses.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, type RequestOptions } from "../../lib/api.ts";
+import type { QueryDef } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { mutation } from "../../lib/query/mutation.ts";
 
 /**
  * Where withdrawals go: the bound bank cards (one domestic, one international,
@@ -22,13 +25,33 @@ export type BankKind = "domestic" | "international";
 
 export const fetchBankCard = () => post<BankCardView | null>("/user/cash_info", {}, { silent: true });
 export const fetchInternationalCard = () => post<InternationalCardAnswer>("/user/cash_info_international", {}, { silent: true });
-export const saveBankCard = (kind: BankKind, card: BankCardInput) =>
-  post<string>(kind === "domestic" ? "/user/cash_save" : "/user/cash_save_international", card);
+/** The bound card of a kind, with the international form's labelled fields. */
+export const bankCardQuery = (
+  owner: string,
+  kind: BankKind,
+): QueryDef<InternationalCardAnswer | { data: BankCardView | null; forms: null }> => ({
+  key: [Q.bankCard, owner, kind],
+  load: async () => (kind === "domestic" ? { data: await fetchBankCard(), forms: null } : fetchInternationalCard()),
+});
+export const saveBankCard = mutation(
+  (kind: BankKind, card: BankCardInput, options: RequestOptions = {}) =>
+    post<string>(kind === "domestic" ? "/user/cash_save" : "/user/cash_save_international", card, options),
+  [[Q.bankCard]],
+);
 
 export const fetchAddresses = (page = 1, limit = 100) =>
   get<Paged<WalletAddressItem>>("/user/wallet/list", { page, limit }, { silent: true });
-export const saveAddress = (input: { currency: number; name: string; address: string }) => post<string>("/user/wallet/save", input);
-export const deleteAddress = (id: number) => post<string>("/user/wallet/del", { id });
+export const walletAddressesQuery = (owner: string): QueryDef<Paged<WalletAddressItem>> => ({
+  key: [Q.walletAddresses, owner],
+  load: () => fetchAddresses(1, 100),
+});
+/** POST /user/wallet/save, re-authenticated by `login_password` or `code` (a "security" code to the account's own address). */
+export const saveAddress = mutation(
+  (input: { currency: number; name: string; address: string; login_password?: string; code?: string }) =>
+    post<string>("/user/wallet/save", input, { silent: true }),
+  [[Q.walletAddresses]],
+);
+export const deleteAddress = mutation((id: number) => post<string>("/user/wallet/del", { id }), [[Q.walletAddresses]]);
 
 /**
  * Address shapes per chain, for messages while typing (the worker also checks

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { fetchAudit } from "../../features/admin/api.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { PagedView } from "./parts.tsx";
@@ -11,10 +12,10 @@ const detailText = (detail: unknown) =>
 /** Every operator action, newest first. */
 export default function AdminAuditPage() {
   const { t } = useTranslation();
-  const list = usePagedList(async (page) => {
+  const list = usePagedQuery([Q.admin, "audit"], async (page) => {
     const answer = await fetchAudit(page);
     return { items: answer.data, hasMore: page < answer.pages };
-  }, []);
+  });
 
   const body = (
     <PagedView list={list}>

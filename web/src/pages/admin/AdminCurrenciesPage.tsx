@@ -7,86 +7,98 @@ import {
   CURRENCY_SWITCHES,
   type CurrencyPatch,
   type CurrencySwitch,
-  fetchCurrencies,
+  adminCurrenciesQuery,
   saveCurrency,
 } from "../../features/admin/api.ts";
-import { amountIssue, sanitizeAmount } from "../../features/wallet/amount.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { amountIssue } from "../../features/wallet/amount.ts";
+import { AmountInput } from "../../lib/form/AmountInput.tsx";
+import { useForm } from "../../lib/form/useForm.ts";
+import { type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
 
-type Draft = { withdraw_fee: string; min_withdraw: string; price_usdt: string } & Record<CurrencySwitch, boolean>;
+type NumberField = "withdraw_fee" | "min_withdraw" | "price_usdt" | "second_approval_above";
+const NUMBER_FIELDS: readonly NumberField[] = ["withdraw_fee", "min_withdraw", "price_usdt", "second_approval_above"];
+type Switches = Record<CurrencySwitch, boolean>;
 
-const draftOf = (c: AdminCurrency): Draft => ({
+const numbersOf = (c: AdminCurrency): Record<NumberField, string> => ({
   withdraw_fee: dec(c.withdraw_fee).toFixed(),
   min_withdraw: dec(c.min_withdraw).toFixed(),
   price_usdt: c.usdt_price ? dec(c.usdt_price).toFixed() : "",
-  ...(Object.fromEntries(CURRENCY_SWITCHES.map((k) => [k, c[k] === 1])) as Record<CurrencySwitch, boolean>),
+  second_approval_above: c.second_approval_above === null ? "" : dec(c.second_approval_above).toFixed(),
 });
+const switchesOf = (c: AdminCurrency) => Object.fromEntries(CURRENCY_SWITCHES.map((k) => [k, c[k] === 1])) as Switches;
 
-function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved: (c: AdminCurrency) => void }) {
+function CurrencyCard({ currency }: { currency: AdminCurrency }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(currency));
-  const [errors, setErrors] = useState<Partial<Record<"withdraw_fee" | "min_withdraw" | "price_usdt", string>>>({});
-  const [busy, setBusy] = useState(false);
-  const original = draftOf(currency);
-  const changed = (Object.keys(draft) as (keyof Draft)[]).filter((k) => draft[k] !== original[k]);
+  const form = useForm(numbersOf(currency));
+  const [switches, setSwitches] = useState<Switches>(() => switchesOf(currency));
+  const original = { ...numbersOf(currency), ...switchesOf(currency) };
+  const draft = { ...form.values, ...switches };
+  const changed = (Object.keys(draft) as (keyof typeof draft)[]).filter((k) => draft[k] !== original[k]);
 
-  const decimalError = (value: string, required: boolean, positive: boolean) => {
-    if (!value.trim()) return required ? t("admin.currencies.required") : undefined;
+  const decimalError = (value: string, required: boolean, positive: boolean): FieldMessage | undefined => {
+    if (!value.trim()) return required ? { key: "admin.currencies.required" } : undefined;
     const issue = amountIssue(value, { decimals: currency.precision });
     if (issue === "positive" && !positive && dec(value).isZero()) return undefined;
-    if (issue === "tooPrecise") return t("admin.currencies.tooPrecise", { decimals: currency.precision });
-    return issue ? t("admin.currencies.invalidNumber") : undefined;
+    if (issue === "tooPrecise") return { key: "admin.currencies.tooPrecise", values: { decimals: currency.precision } };
+    return issue ? { key: "admin.currencies.invalidNumber" } : undefined;
   };
 
-  const submit = async (e: FormEvent) => {
+  const check = () => ({
+    withdraw_fee: decimalError(form.values.withdraw_fee, true, false),
+    min_withdraw: decimalError(form.values.min_withdraw, true, false),
+    price_usdt: form.values.price_usdt || original.price_usdt ? decimalError(form.values.price_usdt, true, true) : undefined,
+    // Empty switches four eyes off.
+    second_approval_above: decimalError(form.values.second_approval_above, false, false),
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      withdraw_fee: decimalError(draft.withdraw_fee, true, false),
-      min_withdraw: decimalError(draft.min_withdraw, true, false),
-      price_usdt: draft.price_usdt || original.price_usdt ? decimalError(draft.price_usdt, true, true) : undefined,
-    };
-    setErrors(next);
-    if (next.withdraw_fee || next.min_withdraw || next.price_usdt || changed.length === 0) return;
-    const patch: CurrencyPatch = { id: currency.id };
-    for (const k of changed) {
-      if (k === "withdraw_fee" || k === "min_withdraw" || k === "price_usdt") patch[k] = draft[k];
-      else patch[k] = draft[k] ? 1 : 0;
-    }
-    const shown = (v: unknown) => (v === true ? t("admin.common.on") : v === false ? t("admin.common.off") : String(v || "—"));
-    const summary = changed.map((k) => `${t(`admin.currencies.fields.${k}`)}: ${shown(original[k])} → ${shown(draft[k])}`).join("\n");
-    const ok = await confirmDialog({ title: t("admin.currencies.confirmTitle", { name: currency.name }), message: summary });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const saved = await saveCurrency(patch);
+    if (changed.length === 0) return;
+    void form.submit(check, async () => {
+      const patch: CurrencyPatch = { id: currency.id };
+      for (const k of changed) {
+        if (k === "withdraw_fee" || k === "min_withdraw" || k === "price_usdt" || k === "second_approval_above") patch[k] = form.values[k];
+        else patch[k] = switches[k] ? 1 : 0;
+      }
+      const shown = (v: unknown) => (v === true ? t("admin.common.on") : v === false ? t("admin.common.off") : String(v || "—"));
+      const summary = changed.map((k) => `${t(`admin.currencies.fields.${k}`)}: ${shown(original[k])} → ${shown(draft[k])}`).join("\n");
+      const ok = await confirmDialog({ title: t("admin.currencies.confirmTitle", { name: currency.name }), message: summary });
+      if (!ok) return;
+      // saveCurrency invalidates the console's list and the users' coin list; the card then shows the saved figures.
+      const saved = await saveCurrency(patch, { silent: true });
       toast(t("admin.currencies.saved", { name: saved.name }));
-      setDraft(draftOf(saved));
-      onSaved(saved);
-    } catch {
-      // the client showed the server's message
-    } finally {
-      setBusy(false);
-    }
+      form.setValues(numbersOf(saved));
+      setSwitches(switchesOf(saved));
+    });
   };
 
-  const numberField = (k: "withdraw_fee" | "min_withdraw" | "price_usdt") => (
-    <div className="field">
-      <label htmlFor={`cur-${currency.id}-${k}`}>{t(`admin.currencies.fields.${k}`)}</label>
-      <input
-        id={`cur-${currency.id}-${k}`}
-        className="input num"
-        inputMode="decimal"
-        value={draft[k]}
-        onChange={(e) => setDraft((d) => ({ ...d, [k]: sanitizeAmount(e.target.value, currency.precision) }))}
-        aria-invalid={Boolean(errors[k])}
-        data-testid={`currency-${currency.name}-${k}`}
-      />
-      <span className="field-error">{errors[k]}</span>
-    </div>
-  );
+  const numberField = (k: NumberField) => {
+    const bound = form.amount(k);
+    return (
+      <div className="field" key={k}>
+        <label htmlFor={`cur-${currency.id}-${k}`}>{t(`admin.currencies.fields.${k}`)}</label>
+        <AmountInput
+          id={`cur-${currency.id}-${k}`}
+          className="input num"
+          value={bound.value}
+          onChange={bound.onChange}
+          aria-invalid={Boolean(bound.error)}
+          data-testid={`currency-${currency.name}-${k}`}
+        />
+        <span className="field-error">{bound.error ? fieldMessageText(t, bound.error) : ""}</span>
+      </div>
+    );
+  };
+
+  const reset = () => {
+    form.setValues(numbersOf(currency));
+    form.setErrors({});
+    setSwitches(switchesOf(currency));
+  };
 
   return (
     <form className="admin-card" onSubmit={submit} noValidate data-testid={`currency-${currency.name}`}>
@@ -94,29 +106,21 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
         <h3 className="card-title">{currency.name}</h3>
         <span className="faint">{t("admin.currencies.precision", { n: currency.precision })}</span>
       </header>
-      <div className="currency-fields">
-        {numberField("withdraw_fee")}
-        {numberField("min_withdraw")}
-        {numberField("price_usdt")}
-      </div>
+      <div className="currency-fields">{NUMBER_FIELDS.map(numberField)}</div>
+      <p className="faint">{t("admin.currencies.secondApprovalHint")}</p>
       <div className="switches">
         {CURRENCY_SWITCHES.map((k) => (
           <label key={k} className="switch">
-            <input type="checkbox" checked={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.checked }))} />
+            <input type="checkbox" checked={switches[k]} onChange={(e) => setSwitches((d) => ({ ...d, [k]: e.target.checked }))} />
             <span>{t(`admin.currencies.fields.${k}`)}</span>
           </label>
         ))}
       </div>
       <div className="admin-actions">
-        <button
-          type="button"
-          className="btn btn-small btn-ghost"
-          disabled={busy || changed.length === 0}
-          onClick={() => setDraft(original)}
-        >
+        <button type="button" className="btn btn-small btn-ghost" disabled={form.submitting || changed.length === 0} onClick={reset}>
           {t("admin.common.reset")}
         </button>
-        <button type="submit" className="btn btn-small btn-primary" disabled={busy || changed.length === 0}>
+        <button type="submit" className="btn btn-small btn-primary" disabled={form.submitting || changed.length === 0}>
           {t("admin.common.save")}
         </button>
       </div>
@@ -124,10 +128,10 @@ function CurrencyCard({ currency, onSaved }: { currency: AdminCurrency; onSaved:
   );
 }
 
-/** Coin configuration users can read: withdrawal fee and minimum, reference price, and the switches. */
+/** Coin configuration users can read: withdrawal fee and minimum, reference price, four-eyes threshold, and the switches. */
 export default function AdminCurrenciesPage() {
   const { t } = useTranslation();
-  const query = useQuery(fetchCurrencies, []);
+  const query = useQuery(adminCurrenciesQuery);
 
   let body;
   if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
@@ -137,7 +141,7 @@ export default function AdminCurrenciesPage() {
     body = (
       <div className="admin-grid">
         {query.data.map((c) => (
-          <CurrencyCard key={c.id} currency={c} onSaved={query.reload} />
+          <CurrencyCard key={c.id} currency={c} />
         ))}
       </div>
     );

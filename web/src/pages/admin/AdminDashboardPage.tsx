@@ -2,18 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { ErrorView } from "../../components/States.tsx";
-import { checkLedger, fetchDeposits, fetchKycQueue, fetchWithdrawals } from "../../features/admin/api.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { ledgerCheckQuery, queueCountsQuery } from "../../features/admin/api.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { AdminShell } from "./AdminShell.tsx";
 
 /** What waits for an operator, and whether the ledger holds together. */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
-  const counts = useQuery(
-    () => Promise.all([fetchDeposits("pending", 1, 1), fetchWithdrawals("reviewing", 1, 1), fetchKycQueue("auditing", 1, 1)]),
-    [],
-  );
-  const ledger = useQuery(checkLedger, []);
+  const counts = useQuery(queueCountsQuery);
+  const ledger = useQuery(ledgerCheckQuery);
 
   const tiles = counts.data
     ? [

@@ -5,11 +5,13 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import {
   addDepositAddress,
   type AdminDepositAddress,
-  fetchCurrencies,
-  fetchDepositAddresses,
+  adminCurrenciesQuery,
+  adminDepositAddressesQuery,
   setDepositAddressEnabled,
 } from "../../features/admin/api.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
@@ -17,46 +19,39 @@ import { AdminShell } from "./AdminShell.tsx";
 const CHAIN = /^[A-Z0-9]{2,16}$/;
 const ADDRESS = /^[A-Za-z0-9:_-]{10,128}$/;
 
-function AddForm({ onAdded }: { onAdded: () => void }) {
+function AddForm() {
   const { t } = useTranslation();
-  const currencies = useQuery(fetchCurrencies, []);
-  const [currency, setCurrency] = useState("");
-  const [chain, setChain] = useState("");
-  const [address, setAddress] = useState("");
-  const [errors, setErrors] = useState<{ currency?: string; chain?: string; address?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const currencies = useQuery(adminCurrenciesQuery);
+  const { values, set, errors, submitting, submit } = useForm({ currency: "", chain: "", address: "" });
+  const text = (error: FieldMessage | undefined) => (error ? fieldMessageText(t, error) : "");
 
-  const submit = async (e: FormEvent) => {
+  const check = () => ({
+    currency: values.currency ? undefined : { key: "admin.addresses.pickCurrency" },
+    chain: CHAIN.test(values.chain.trim()) ? undefined : { key: "admin.addresses.chainInvalid" },
+    address: ADDRESS.test(values.address.trim()) ? undefined : { key: "admin.addresses.addressInvalid" },
+  });
+
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      currency: currency ? undefined : t("admin.addresses.pickCurrency"),
-      chain: CHAIN.test(chain.trim()) ? undefined : t("admin.addresses.chainInvalid"),
-      address: ADDRESS.test(address.trim()) ? undefined : t("admin.addresses.addressInvalid"),
-    };
-    setErrors(next);
-    if (next.currency || next.chain || next.address) return;
-    const name = currencies.data?.find((c) => String(c.id) === currency)?.name ?? "";
-    const ok = await confirmDialog({
-      title: t("admin.addresses.addTitle"),
-      message: t("admin.addresses.addMessage", { currency: name, chain: chain.trim(), address: address.trim() }),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await addDepositAddress({ currency: Number(currency), chain: chain.trim(), address: address.trim() });
+    void submit(check, async () => {
+      const chain = values.chain.trim();
+      const address = values.address.trim();
+      const name = currencies.data?.find((c) => String(c.id) === values.currency)?.name ?? "";
+      const ok = await confirmDialog({
+        title: t("admin.addresses.addTitle"),
+        message: t("admin.addresses.addMessage", { currency: name, chain, address }),
+      });
+      if (!ok) return;
+      // addDepositAddress invalidates the list below and the users' deposit addresses.
+      await addDepositAddress({ currency: Number(values.currency), chain, address }, { silent: true });
       toast(t("admin.addresses.added"));
-      setChain("");
-      setAddress("");
-      onAdded();
-    } catch {
-      // the client showed why
-    } finally {
-      setBusy(false);
-    }
+      set("chain")("");
+      set("address")("");
+    });
   };
 
   return (
-    <form className="admin-card address-form" onSubmit={submit} noValidate>
+    <form className="admin-card address-form" onSubmit={onSubmit} noValidate>
       <h3 className="card-title">{t("admin.addresses.addTitle")}</h3>
       <div className="address-form-fields">
         <div className="field">
@@ -64,8 +59,8 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
           <select
             id="addr-currency"
             className="input"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value)}
+            value={values.currency}
+            onChange={(e) => set("currency")(e.target.value)}
             data-testid="admin-address-currency"
           >
             <option value="">{t("admin.addresses.pickCurrency")}</option>
@@ -75,35 +70,35 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
               </option>
             ))}
           </select>
-          <span className="field-error">{errors.currency}</span>
+          <span className="field-error">{text(errors.currency)}</span>
         </div>
         <div className="field">
           <label htmlFor="addr-chain">{t("admin.addresses.chain")}</label>
           <input
             id="addr-chain"
             className="input"
-            value={chain}
+            value={values.chain}
             placeholder={t("admin.addresses.chainPlaceholder")}
-            onChange={(e) => setChain(e.target.value.toUpperCase())}
+            onChange={(e) => set("chain")(e.target.value.toUpperCase())}
             data-testid="admin-address-chain"
           />
-          <span className="field-error">{errors.chain}</span>
+          <span className="field-error">{text(errors.chain)}</span>
         </div>
         <div className="field field-wide">
           <label htmlFor="addr-address">{t("admin.addresses.address")}</label>
           <input
             id="addr-address"
             className="input mono"
-            value={address}
+            value={values.address}
             autoComplete="off"
             spellCheck={false}
-            onChange={(e) => setAddress(e.target.value)}
+            onChange={(e) => set("address")(e.target.value)}
             data-testid="admin-address-address"
           />
-          <span className="field-error">{errors.address}</span>
+          <span className="field-error">{text(errors.address)}</span>
         </div>
       </div>
-      <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-small btn-primary" disabled={submitting}>
         {t("admin.addresses.add")}
       </button>
     </form>
@@ -113,7 +108,7 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
 /** Where users send deposits: addresses per coin and chain, switched on and off (never deleted). */
 export default function AdminDepositAddressesPage() {
   const { t } = useTranslation();
-  const query = useQuery(fetchDepositAddresses, []);
+  const query = useQuery(adminDepositAddressesQuery);
   const [busy, setBusy] = useState<number | null>(null);
 
   const toggle = async (a: AdminDepositAddress) => {
@@ -126,7 +121,6 @@ export default function AdminDepositAddressesPage() {
     setBusy(a.id);
     try {
       toast(await setDepositAddressEnabled(a.id, enable));
-      query.reload();
     } catch {
       // the client showed why
     } finally {
@@ -180,7 +174,7 @@ export default function AdminDepositAddressesPage() {
     );
   return (
     <AdminShell title={t("admin.nav.addresses")}>
-      <AddForm onAdded={query.reload} />
+      <AddForm />
       {body}
     </AdminShell>
   );

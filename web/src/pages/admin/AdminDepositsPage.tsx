@@ -4,27 +4,45 @@ import { type AdminDeposit, confirmDeposit, fetchDeposits, rejectDeposit } from 
 import { DecisionActions, useDecision } from "../../features/admin/components/Decision.tsx";
 import { amount } from "../../features/wallet/format.ts";
 import { formatDate } from "../../lib/time.ts";
+import { FirstApprovalNote } from "./FirstApprovalNote.tsx";
 import { UserCell } from "./parts.tsx";
+import { useVerifiedAmountPrompt } from "./VerifiedAmountPrompt.tsx";
 import { QueuePage } from "./QueuePage.tsx";
 
 const STATUS_CLASS = { pending: "warn", confirmed: "up", rejected: "down" } as const;
 
-function DepositCard({ item, onDecided }: { item: AdminDeposit; onDecided: () => void }) {
+function DepositCard({ item }: { item: AdminDeposit }) {
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
+  const verifiedPrompt = useVerifiedAmountPrompt();
+  const awaitingSecond = item.status === "pending" && item.first_approved_by !== null;
+  const verifiedFigure = item.verified_amount === null ? null : `${amount(item.verified_amount)} ${item.currency}`;
   const decision = useDecision({
     approve: {
       title: t("admin.deposits.confirmTitle"),
       message: t("admin.deposits.confirmMessage", { amount: figure, user: who }),
-      run: (key) => confirmDeposit(item.id, key),
+      ask: () =>
+        verifiedPrompt.ask({
+          title: awaitingSecond ? t("admin.deposits.secondTitle") : t("admin.deposits.confirmTitle"),
+          message: [
+            t("admin.deposits.verifyMessage", { amount: figure, user: who, chain: item.chain || item.currency }),
+            item.second_approval_above !== null && !awaitingSecond
+              ? t("admin.fourEyes.threshold", { amount: `${amount(item.second_approval_above)} ${item.currency}` })
+              : "",
+          ]
+            .filter(Boolean)
+            .join(" "),
+          declared: item.amount,
+          decimals: 8,
+        }),
+      run: (key, verified) => confirmDeposit(item.id, verified, key),
     },
     reject: {
       title: t("admin.deposits.rejectTitle"),
       message: t("admin.deposits.rejectMessage", { amount: figure, user: who }),
       run: (reason, key) => rejectDeposit(item.id, reason, key),
     },
-    onDecided,
   });
 
   return (
@@ -36,9 +54,22 @@ function DepositCard({ item, onDecided }: { item: AdminDeposit; onDecided: () =>
       <div className="admin-figure num" data-testid="admin-deposit-amount">
         {figure}
       </div>
+      {awaitingSecond && <FirstApprovalNote by={item.first_approved_by_name} figure={verifiedFigure} />}
       <dl className="kv kv-grid">
         <dt>{t("admin.deposits.chain")}</dt>
         <dd>{item.chain || "—"}</dd>
+        <dt>{t("admin.deposits.txHash")}</dt>
+        <dd className="mono break" data-testid="admin-deposit-tx">
+          {item.tx_hash ?? "—"}
+        </dd>
+        {item.status !== "pending" && verifiedFigure !== null && (
+          <>
+            <dt>{t("admin.deposits.credited")}</dt>
+            <dd className="num" data-testid="admin-deposit-credited">
+              {item.status === "confirmed" ? verifiedFigure : `0 ${item.currency}`}
+            </dd>
+          </>
+        )}
         <dt>{t("admin.common.submitted")}</dt>
         <dd>{formatDate(item.created_at, true)}</dd>
         {item.reviewed_at && (
@@ -58,13 +89,23 @@ function DepositCard({ item, onDecided }: { item: AdminDeposit; onDecided: () =>
         <PrivateImage src={item.voucher_url} alt={t("admin.deposits.voucher")} className="admin-photo" testId="voucher-image" />
         <figcaption>{t("admin.deposits.voucherHint")}</figcaption>
       </figure>
-      {item.status === "pending" && <DecisionActions decision={decision} approveLabel={t("admin.deposits.confirm")} />}
+      {item.status === "pending" && (
+        <DecisionActions
+          decision={decision}
+          approveLabel={awaitingSecond ? t("admin.fourEyes.approveSecond") : t("admin.deposits.confirm")}
+        />
+      )}
       {decision.element}
+      {verifiedPrompt.element}
     </article>
   );
 }
 
-/** Deposit requests: check the voucher, then confirm (credits the user once) or reject with a reason. */
+/**
+ * Deposit requests: check the transaction on-chain and the voucher, then confirm the verified amount
+ * (credits the user once; above the coin's four-eyes threshold a second operator must confirm too)
+ * or reject with a reason.
+ */
 export default function AdminDepositsPage() {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import { QueuePage } from "./QueuePage.tsx";
 
 const STATUSES = ["auditing", "hasaudit", "failed"] as const;
 
-function KycCard({ item, onDecided }: { item: KycQueueItem; onDecided: () => void }) {
+function KycCard({ item }: { item: KycQueueItem }) {
   const { t } = useTranslation();
   const who = item.email ?? item.mobile ?? item.uid;
   const decision = useDecision({
@@ -23,7 +23,6 @@ function KycCard({ item, onDecided }: { item: KycQueueItem; onDecided: () => voi
       message: t("admin.kyc.rejectMessage", { level: item.level, user: who }),
       run: (reason) => rejectKyc(item.id, reason),
     },
-    onDecided,
   });
 
   return (

@@ -5,9 +5,9 @@ import { NavLink } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { userAtom } from "../../features/session/atoms.ts";
-import { loadUser } from "../../features/session/session.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { tokenAtom, userAtom } from "../../features/session/atoms.ts";
+import { userQuery } from "../../features/session/session.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 import "../../styles/admin.css";
 
@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: "/admin/currencies", key: "currencies" },
   { to: "/admin/deposit-addresses", key: "addresses" },
   { to: "/admin/audit", key: "audit" },
+  { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -42,7 +43,8 @@ function useWideRoot() {
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
-  const profile = useQuery(() => loadUser({ silent: true }), []);
+  const token = useAtomValue(tokenAtom);
+  const profile = useQuery(userQuery(token));
   useWideRoot();
   const user = profile.data ?? (stored?.role === "operator" || profile.error ? stored : null);
 
@@ -56,7 +58,7 @@ export function AdminShell({ title, children, actions }: { title: string; childr
         <nav className="admin-nav" aria-label={t("admin.title")} ref={showActive}>
           {SECTIONS.map((s) => (
             <NavLink key={s.to} to={s.to} end={"end" in s} className={({ isActive }) => (isActive ? "active" : "")}>
-              {t(`admin.nav.${s.key}`)}
+              {"label" in s ? t(s.label) : t(`admin.nav.${s.key}`)}
             </NavLink>
           ))}
         </nav>

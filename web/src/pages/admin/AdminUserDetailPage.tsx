@@ -3,11 +3,11 @@ import { useParams } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { PrivateImage } from "../../components/PrivateImage.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { fetchUserDetail } from "../../features/admin/api.ts";
+import { adminUserQuery } from "../../features/admin/api.ts";
 import { KycStatusBadge } from "../../features/kyc/components/KycStatusBadge.tsx";
 import { accountFromType } from "../../features/wallet/accounts.ts";
 import { useKindLabel } from "../../features/wallet/components/kinds.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
@@ -30,7 +30,7 @@ export default function AdminUserDetailPage() {
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
   const id = Number(useParams().id);
-  const query = useQuery(() => fetchUserDetail(id), [id]);
+  const query = useQuery(adminUserQuery(id));
   const accountLabel = (type: number) => {
     const name = accountFromType(type);
     return name ? t(`fund.accounts.${name}`) : String(type);

@@ -1,9 +1,11 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { IconSearch } from "../../components/icons.tsx";
 import { searchUsers } from "../../features/admin/api.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { PagedView } from "./parts.tsx";
@@ -13,18 +15,21 @@ export default function AdminUsersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
-  const [text, setText] = useState(q);
-  const list = usePagedList(
-    async (page) => {
-      const answer = await searchUsers(q, page);
-      return { items: answer.data, hasMore: page < answer.pages };
-    },
-    [q],
-  );
+  const search = useForm({ q });
+  const list = usePagedQuery([Q.admin, "users", q], async (page) => {
+    const answer = await searchUsers(q, page);
+    return { items: answer.data, hasMore: page < answer.pages };
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+    void search.submit(
+      () => ({}),
+      async () => {
+        const wanted = search.values.q.trim();
+        setParams(wanted ? { q: wanted } : {}, { replace: true });
+      },
+    );
   };
 
   const body = (
@@ -77,10 +82,10 @@ export default function AdminUsersPage() {
           <input
             className="input"
             type="search"
-            value={text}
+            value={search.values.q}
             placeholder={t("admin.users.searchPlaceholder")}
             aria-label={t("admin.users.search")}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => search.set("q")(e.target.value)}
           />
           <button type="submit" className="icon-btn" aria-label={t("admin.users.search")}>
             <IconSearch size={20} />

@@ -3,6 +3,8 @@ import { type AdminWithdrawal, approveWithdrawal, fetchWithdrawals, rejectWithdr
 import { DecisionActions, useDecision } from "../../features/admin/components/Decision.tsx";
 import { amount } from "../../features/wallet/format.ts";
 import { formatDate } from "../../lib/time.ts";
+import { dec } from "../../lib/decimal.ts";
+import { FirstApprovalNote } from "./FirstApprovalNote.tsx";
 import { UserCell } from "./parts.tsx";
 import { QueuePage } from "./QueuePage.tsx";
 
@@ -65,14 +67,21 @@ function Destination({ item }: { item: AdminWithdrawal }) {
   );
 }
 
-function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided: () => void }) {
+function WithdrawalCard({ item }: { item: AdminWithdrawal }) {
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
+  const awaitingSecond = item.status === "reviewing" && item.first_approved_by !== null;
+  const needsTwo = item.second_approval_above !== null && dec(item.amount).gt(dec(item.second_approval_above));
   const decision = useDecision({
     approve: {
-      title: t("admin.withdrawals.approveTitle"),
-      message: t("admin.withdrawals.approveMessage", { amount: figure, receive: `${amount(item.receive)} ${item.currency}`, user: who }),
+      title: awaitingSecond ? t("admin.withdrawals.secondTitle") : t("admin.withdrawals.approveTitle"),
+      message: [
+        t("admin.withdrawals.approveMessage", { amount: figure, receive: `${amount(item.receive)} ${item.currency}`, user: who }),
+        needsTwo && !awaitingSecond ? t("admin.fourEyes.firstOfTwo") : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
       run: (key) => approveWithdrawal(item.id, key),
     },
     reject: {
@@ -80,7 +89,6 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
       message: t("admin.withdrawals.rejectMessage", { amount: figure, user: who }),
       run: (reason, key) => rejectWithdrawal(item.id, reason, key),
     },
-    onDecided,
   });
 
   return (
@@ -90,6 +98,7 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
         <span className={`status-badge ${STATUS_CLASS[item.status]}`}>{t(`admin.withdrawals.status.${item.status}`)}</span>
       </header>
       <div className="admin-figure num">{figure}</div>
+      {awaitingSecond && <FirstApprovalNote by={item.first_approved_by_name} figure={null} />}
       <dl className="kv kv-grid">
         <dt>{t("fund.withdraw.fee")}</dt>
         <dd className="num">{`${amount(item.fee)} ${item.currency}`}</dd>
@@ -105,13 +114,18 @@ function WithdrawalCard({ item, onDecided }: { item: AdminWithdrawal; onDecided:
         )}
       </dl>
       <Destination item={item} />
-      {item.status === "reviewing" && <DecisionActions decision={decision} />}
+      {item.status === "reviewing" && (
+        <DecisionActions decision={decision} approveLabel={awaitingSecond ? t("admin.fourEyes.approveSecond") : undefined} />
+      )}
       {decision.element}
     </article>
   );
 }
 
-/** Withdrawal requests: approve (pays out, fee to the fee account) or reject with a reason (funds released). */
+/**
+ * Withdrawal requests: approve (pays out, fee to the fee account; above the coin's four-eyes threshold
+ * only after a second operator's approval) or reject with a reason (funds released).
+ */
 export default function AdminWithdrawalsPage() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import type { PagedList } from "../../hooks/usePagedList.ts";
+import type { PagedList } from "../../lib/query/usePagedQuery.ts";
 
 /** Small pieces the console pages share. */
 

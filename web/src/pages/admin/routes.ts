@@ -11,4 +11,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/currencies", load: () => import("./AdminCurrenciesPage.tsx"), guard: true },
   { path: "/admin/deposit-addresses", load: () => import("./AdminDepositAddressesPage.tsx"), guard: true },
   { path: "/admin/audit", load: () => import("./AdminAuditPage.tsx"), guard: true },
+  { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
 ];

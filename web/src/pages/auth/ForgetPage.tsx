@@ -9,8 +9,8 @@ import { AccountField, AccountTypeTabs, useAccountType } from "../../features/au
 import { useArea } from "../../features/auth/components/AreaSelect.tsx";
 import { AccountCodeField } from "../../features/auth/components/CodeButton.tsx";
 import { PasswordField } from "../../features/auth/components/Fields.tsx";
-import { useForm } from "../../features/auth/useForm.ts";
-import { validate } from "../../features/auth/validation.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { validate } from "../../lib/form/validation.ts";
 import { toast } from "../../lib/ui.ts";
 import type { LoginPrefill } from "./redirect.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect

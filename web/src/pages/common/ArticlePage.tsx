@@ -7,7 +7,8 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { ArticleBody } from "../../features/content/ArticleBody.tsx";
 import { fetchArticle } from "../../features/content/api.ts";
 import { langAtom } from "../../features/preferences/atoms.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate, toMs } from "../../lib/time.ts";
 
 /** /article/:id: one news article (POST /news/detail). */
@@ -16,7 +17,7 @@ export default function ArticlePage() {
   const lang = useAtomValue(langAtom);
   const raw = useParams().id ?? "";
   const id = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
-  const article = useQuery(() => (id > 0 ? fetchArticle(id) : Promise.resolve(null)), [id, lang]);
+  const article = useQuery({ key: [Q.content, "article", id, lang], load: () => (id > 0 ? fetchArticle(id) : Promise.resolve(null)) });
 
   // The query keeps its last answer while another id loads or fails: show only this id's article.
   const a = article.data && article.data.id === id ? article.data : null;

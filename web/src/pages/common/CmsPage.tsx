@@ -7,7 +7,8 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { ArticleBody } from "../../features/content/ArticleBody.tsx";
 import { fetchCmsPage, type CmsPageKind } from "../../features/content/api.ts";
 import { langAtom } from "../../features/preferences/atoms.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 
 /** The single-article pages, by route: FAQ, contact, about, operational compliance. */
 const PAGES: Record<string, { kind: CmsPageKind; title: "content.faq" | "content.contactus" | "content.aboutus" | "content.compliance" }> =
@@ -22,7 +23,10 @@ export default function CmsPage() {
   const { t } = useTranslation();
   const lang = useAtomValue(langAtom);
   const page = PAGES[useLocation().pathname] ?? PAGES["/faq"]!;
-  const query = useQuery(async () => ({ kind: page.kind, article: await fetchCmsPage(page.kind) }), [page.kind, lang]);
+  const query = useQuery({
+    key: [Q.content, "cms", page.kind, lang],
+    load: async () => ({ kind: page.kind, article: await fetchCmsPage(page.kind) }),
+  });
   // The pages share this component: never show one page's answer on another's route.
   const data = query.data?.kind === page.kind ? query.data.article : undefined;
 

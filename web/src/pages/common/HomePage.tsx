@@ -7,10 +7,10 @@ import { BannerCarousel } from "../../features/content/BannerCarousel.tsx";
 import { MenuGrid } from "../../features/content/MenuGrid.tsx";
 import { NoticeBar } from "../../features/content/NoticeBar.tsx";
 import { PopupNotice } from "../../features/content/PopupNotice.tsx";
-import { CATEGORY, fetchMenu, fetchNews, type ArticleSummary, type MenuEntry } from "../../features/content/api.ts";
+import { CATEGORY, menuQuery, newsQuery, type ArticleSummary, type MenuEntry } from "../../features/content/api.ts";
 import { langAtom, siteAtom } from "../../features/preferences/atoms.ts";
 import { refreshSite } from "../../features/preferences/site.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { HomeAssetsSlot } from "./home/HomeAssetsSlot.tsx";
 import { HomeHeader } from "./home/HomeHeader.tsx";
 import { HomeMarketsSlot } from "./home/HomeMarketsSlot.tsx";
@@ -42,9 +42,9 @@ export default function HomePage() {
     document.title = site.site_name;
   }, [site.site_name]);
 
-  const banners = useQuery(() => fetchNews(CATEGORY.banner, 1, 10), [lang]);
-  const notices = useQuery(() => fetchNews(CATEGORY.news, 1, 5), [lang]);
-  const menu = useQuery(fetchMenu, []);
+  const banners = useQuery(newsQuery(CATEGORY.banner, lang, 1, 10));
+  const notices = useQuery(newsQuery(CATEGORY.news, lang, 1, 5));
+  const menu = useQuery(menuQuery);
   const sections = [banners, notices, menu];
   const reloadAll = () => sections.forEach((s) => s.error && s.reload());
 

@@ -1,13 +1,13 @@
 import { useAtomValue } from "jotai";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { CATEGORY, PAGE_SIZE, fetchNews, type ArticleList, type ArticleSummary } from "../../features/content/api.ts";
+import { CATEGORY, PAGE_SIZE, fetchNews, type ArticleSummary } from "../../features/content/api.ts";
 import { langAtom } from "../../features/preferences/atoms.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import "../../styles/content.css";
 
@@ -15,45 +15,16 @@ import "../../styles/content.css";
 export default function NewsListPage() {
   const { t } = useTranslation();
   const lang = useAtomValue(langAtom);
-  const first = useQuery(() => fetchNews(CATEGORY.news, 1, PAGE_SIZE), [lang]);
-  // Pages after the first belong to the first page they followed: a new first
-  // page (language change, retry) starts the list over.
-  const [extra, setExtra] = useState<{ base: ArticleList | undefined; items: ArticleSummary[]; page: number; count: number | null }>({
-    base: undefined,
-    items: [],
-    page: 1,
-    count: null,
+  // A new language starts the list over (its own key).
+  const list = usePagedQuery([Q.content, "news-list", CATEGORY.news, lang], async (page) => {
+    const answer = await fetchNews(CATEGORY.news, page, PAGE_SIZE);
+    return { items: answer.list, hasMore: answer.list.length > 0 && page * PAGE_SIZE < answer.count };
   });
-  const more = extra.base === first.data ? extra : { base: first.data, items: [], page: 1, count: null };
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
-
-  const items = first.data ? dedupe([...first.data.list, ...more.items]) : [];
-  const total = more.count ?? first.data?.count ?? 0;
-  const hasMore = items.length < total;
-
-  const loadMore = async () => {
-    if (loadingMore) return;
-    setLoadingMore(true);
-    setMoreFailed(false);
-    try {
-      const next = await fetchNews(CATEGORY.news, more.page + 1, PAGE_SIZE);
-      setExtra({
-        base: more.base,
-        items: [...more.items, ...next.list],
-        page: next.page,
-        count: next.list.length ? next.count : items.length,
-      });
-    } catch {
-      setMoreFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const items = dedupe(list.items);
 
   let body;
-  if (first.error && !first.data) body = <ErrorView message={first.error.message} onRetry={first.reload} />;
-  else if (!first.data) body = <DelayedSpinner />;
+  if (list.error) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
+  else if (list.loading && items.length === 0) body = <DelayedSpinner />;
   else if (items.length === 0) body = <EmptyState />;
   else
     body = (
@@ -70,13 +41,15 @@ export default function NewsListPage() {
           ))}
         </ul>
         <div className="list-footer">
-          {moreFailed ? (
-            <button type="button" className="btn btn-ghost btn-small" onClick={loadMore}>
-              {t("common.retry")}
-            </button>
-          ) : hasMore ? (
-            <button type="button" className="btn btn-ghost btn-small" onClick={loadMore} disabled={loadingMore} data-testid="load-more">
-              {loadingMore ? t("common.loading") : t("content.news.loadMore")}
+          {list.hasMore ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={list.loadMore}
+              disabled={list.loading}
+              data-testid="load-more"
+            >
+              {list.loading ? t("common.loading") : t("content.news.loadMore")}
             </button>
           ) : (
             <span>{t("content.news.noMore")}</span>

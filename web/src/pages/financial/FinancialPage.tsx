@@ -5,8 +5,8 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { IconChevron } from "../../components/icons.tsx";
 import { MenuIcon } from "../../features/content/MenuIcon.tsx";
 import { useMenuText } from "../../features/content/MenuGrid.tsx";
-import { fetchMenu } from "../../features/content/api.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { menuQuery } from "../../features/content/api.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { useOpenLink } from "../common/useOpenLink.ts";
 import "../../styles/content.css";
 
@@ -15,7 +15,7 @@ export default function FinancialPage() {
   const { t } = useTranslation();
   const text = useMenuText();
   const open = useOpenLink();
-  const menu = useQuery(fetchMenu, []);
+  const menu = useQuery(menuQuery);
   const items = menu.data?.filter((m) => m.is_financial) ?? [];
 
   let body;

@@ -7,12 +7,12 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
-import { fetchWalletList, holdings, totalUsdt } from "../../features/wallet/api.ts";
+import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
-import { IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
+import { IconConvert, IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
 import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import "../../styles/fund.css";
 
@@ -24,7 +24,8 @@ export default function AssetsPage() {
   const fiat = useFiat();
   const [params, setParams] = useSearchParams();
   const account: AccountName = isAccountName(params.get("account")) ? (params.get("account") as AccountName) : "change";
-  const query = useQuery(() => fetchWalletList(token, { force: true }), [token]);
+  // The assets page always shows fresh balances (fills change them without a money action here).
+  const query = useQuery({ ...walletQuery(token), staleTime: 0 });
   const show = (text: string) => (hidden ? HIDDEN : text);
 
   const list = query.data;
@@ -76,6 +77,12 @@ export default function AssetsPage() {
               <IconSwap />
             </span>
             {t("fund.assets.transfer")}
+          </Link>
+          <Link to="/fund/transfer" className="assets-action" data-testid="assets-convert">
+            <span className="assets-action-icon">
+              <IconConvert />
+            </span>
+            {t("fund.assets.convert")}
           </Link>
           <Link to="/fund/receive_withdraw_record" className="assets-action">
             <span className="assets-action-icon">

@@ -6,13 +6,13 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
-import { fetchWalletList, holdings } from "../../features/wallet/api.ts";
+import { holdings, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
 import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useLedger } from "../../features/wallet/useLedger.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { D } from "../../lib/decimal.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
@@ -25,7 +25,7 @@ export default function AssetsRecordPage() {
   const [params, setParams] = useSearchParams();
   const currency = Number(params.get("currency"));
   const filter: AccountName | "all" = isAccountName(params.get("filter")) ? (params.get("filter") as AccountName) : "all";
-  const wallet = useQuery(() => fetchWalletList(token), [token]);
+  const wallet = useQuery(walletQuery(token));
   const ledger = useLedger({ currency, account: filter === "all" ? undefined : filter });
   const show = (text: string) => (hidden ? HIDDEN : text);
 
@@ -96,6 +96,13 @@ export default function AssetsRecordPage() {
               </Link>
               <Link className="btn btn-small btn-ghost" to={`/fund/fundTransfer?currency=${currency}`}>
                 {t("fund.assets.transfer")}
+              </Link>
+              <Link
+                className="btn btn-small btn-ghost"
+                to={`/fund/transfer?from=${currency}&coin=${encodeURIComponent(name)}`}
+                data-testid="coin-convert"
+              >
+                {t("fund.assets.convert")}
               </Link>
             </div>
           </section>

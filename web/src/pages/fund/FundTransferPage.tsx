@@ -8,21 +8,14 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import {
-  coinDecimals,
-  fetchCoins,
-  fetchWalletList,
-  holdings,
-  inAccount,
-  invalidateWallet,
-  transferBetweenAccounts,
-} from "../../features/wallet/api.ts";
-import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { coinDecimals, coinsQuery, holdings, inAccount, transferBetweenAccounts, walletQuery } from "../../features/wallet/api.ts";
+import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { IconSwap } from "../../features/wallet/components/icons.tsx";
 import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
@@ -62,16 +55,14 @@ export default function FundTransferPage() {
   const token = useAtomValue(tokenAtom);
   const coinId = useId();
   const [params] = useSearchParams();
-  const [reloadKey, setReloadKey] = useState(0);
-  const query = useQuery(() => Promise.all([fetchCoins(), fetchWalletList(token, { force: true })]), [token, reloadKey]);
+  const coinsQ = useQuery(coinsQuery);
+  // Balances read fresh on opening; the transfer invalidates them, so they are read again after it.
+  const walletQ = useQuery({ ...walletQuery(token), staleTime: 0 });
   const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
   const [from, setFrom] = useState<AccountName>(isAccountName(params.get("from")) ? (params.get("from") as AccountName) : "change");
   const [to, setTo] = useState<AccountName>(isAccountName(params.get("to")) ? (params.get("to") as AccountName) : "micro");
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ number: "" });
   const idem = useIdempotencyKey();
-  const amountMessage = useAmountMessage();
 
   const title = t("fund.transfer.title");
   const right = (
@@ -79,15 +70,16 @@ export default function FundTransferPage() {
       {t("fund.transfer.history")}
     </Link>
   );
-  if (query.error && !query.data) {
+  const failed = (coinsQ.error && !coinsQ.data ? coinsQ : null) ?? (walletQ.error && !walletQ.data ? walletQ : null);
+  if (failed) {
     return (
       <>
         <NavBar title={title} right={right} />
-        <ErrorView message={query.error.message} onRetry={query.reload} />
+        <ErrorView message={failed.error?.message} onRetry={failed.reload} />
       </>
     );
   }
-  if (!query.data) {
+  if (!coinsQ.data || !walletQ.data) {
     return (
       <>
         <NavBar title={title} right={right} />
@@ -96,7 +88,8 @@ export default function FundTransferPage() {
     );
   }
 
-  const [coins, wallet] = query.data;
+  const coins = coinsQ.data;
+  const wallet = walletQ.data;
   const movable = coins.filter((c) => ACCOUNTS.filter((a) => inAccount(c, a)).length >= 2);
   if (movable.length === 0) {
     return (
@@ -116,7 +109,7 @@ export default function FundTransferPage() {
 
   const change = (patch: () => void) => {
     idem.reset();
-    setError(undefined);
+    form.setErrors({});
     patch();
   };
   const pickFrom = (a: AccountName) =>
@@ -137,33 +130,34 @@ export default function FundTransferPage() {
       setTo(fromAccount);
     });
 
-  const submit = async (e: FormEvent) => {
+  const value = form.values.number;
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const message = amountMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: amount(available) });
-    setError(message);
-    if (message) return;
-    const ok = await confirmDialog({
-      title: t("fund.transfer.confirmTitle"),
-      message: t("fund.transfer.confirmMessage", {
-        amount: amount(value),
-        coin: coin.name,
-        from: t(`fund.accounts.${fromAccount}`),
-        to: t(`fund.accounts.${toAccount}`),
+    void form.submit(
+      () => ({
+        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: amount(available) }),
       }),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      toast(await transferBetweenAccounts({ currency: coin.id, number: value, from: fromAccount, to: toAccount }, idem.current()));
-      idem.reset();
-      invalidateWallet();
-      setValue("");
-      setReloadKey((k) => k + 1);
-    } catch {
-      // the client showed the server's message; the same key is reused if the user retries
-    } finally {
-      setBusy(false);
-    }
+      async () => {
+        const ok = await confirmDialog({
+          title: t("fund.transfer.confirmTitle"),
+          message: t("fund.transfer.confirmMessage", {
+            amount: amount(value),
+            coin: coin.name,
+            from: t(`fund.accounts.${fromAccount}`),
+            to: t(`fund.accounts.${toAccount}`),
+          }),
+        });
+        if (!ok) return;
+        // The transfer invalidates the balances (read again above) and the ledger; a retry reuses the same key.
+        toast(
+          await transferBetweenAccounts({ currency: coin.id, number: value, from: fromAccount, to: toAccount }, idem.current(), {
+            silent: true,
+          }),
+        );
+        idem.reset();
+        form.set("number")("");
+      },
+    );
   };
 
   return (
@@ -206,13 +200,13 @@ export default function FundTransferPage() {
         <AmountField
           label={t("fund.transfer.amount")}
           value={value}
-          onChange={(v) => change(() => setValue(v))}
+          onChange={(v, why) => change(() => form.amount("number").onChange(v, why))}
           unit={coin.name}
           decimals={decimals}
-          onAll={() => change(() => setValue(dec(available).toFixed()))}
+          onAll={() => change(() => form.set("number")(dec(available).toFixed()))}
           hint={t("fund.transfer.available", { amount: amount(available), coin: coin.name })}
-          error={error}
-          disabled={busy}
+          error={form.errors.number}
+          disabled={form.submitting}
           testId="transfer-amount"
         />
         <dl className="kv summary">
@@ -223,8 +217,8 @@ export default function FundTransferPage() {
           <dt>{t("fund.transfer.fee")}</dt>
           <dd className="num">{`0 ${coin.name}`}</dd>
         </dl>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? t("fund.common.submitting") : t("fund.transfer.submit")}
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.submitting}>
+          {form.submitting ? t("fund.common.submitting") : t("fund.transfer.submit")}
         </button>
       </form>
     </>

@@ -4,22 +4,25 @@ import { Link } from "react-router";
 import { IconChevron, IconEye, IconEyeOff } from "../../components/icons.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { fetchWalletList, totalUsdt } from "../../features/wallet/api.ts";
+import { totalUsdt, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { HIDDEN, money } from "../../features/wallet/format.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/home-assets.css";
 
 function Card({ token }: { token: string }) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useAtom(hideBalanceAtom);
   const fiat = useFiat();
-  const query = useQuery(() => fetchWalletList(token, { background: true }), [token]);
+  const query = useQuery(walletQuery(token));
   const total = query.data ? totalUsdt(query.data) : null;
   return (
     <section className="home-assets" aria-label={t("fund.assets.total")} data-testid="home-assets">
       <div className="home-assets-head">
         <span>{t("fund.assets.total")}</span>
+        <Link to="/fund/transfer" className="home-assets-convert" data-testid="home-convert">
+          {t("fund.assets.convert")}
+        </Link>
         <button
           type="button"
           className="icon-btn"

@@ -1,23 +1,31 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { TX_HASH_MAX, canonicalTxHash, txHashFormat } from "../../../../schema/api/money.ts";
 import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState } from "../../components/States.tsx";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { fetchCoinInfo, fetchDepositAddresses, invalidateWallet, requestDeposit } from "../../features/wallet/api.ts";
-import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { fetchCoinInfo, fetchDepositAddresses, requestDeposit } from "../../features/wallet/api.ts";
+import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { QrCode } from "../../features/wallet/components/QrCode.tsx";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
+import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 
-/** Deposit: the coin's addresses per chain with a QR code, then the request with its payment voucher. */
+/**
+ * Deposit: the coin's addresses per chain with a QR code (a local demo placeholder says so), then the
+ * request with the transaction hash (checked against the network's format) and the payment voucher.
+ */
 export default function ReceivePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,14 +33,15 @@ export default function ReceivePage() {
   const [params] = useSearchParams();
   const currency = Number(params.get("currency"));
   const valid = Number.isInteger(currency) && currency > 0;
-  const query = useQuery(async () => (valid ? Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency)]) : null), [currency]);
+  const query = useQuery({
+    key: [Q.depositAddresses, "receive", currency],
+    load: async () => (valid ? Promise.all([fetchCoinInfo(currency), fetchDepositAddresses(currency)]) : null),
+  });
   const [chainIndex, setChainIndex] = useState(0);
-  const [value, setValue] = useState("");
-  const [voucher, setVoucher] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; voucher?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ amount: "", tx_hash: "", voucher: "" });
+  // Stays true once the request went through, while the page waits to leave for the records.
+  const [sent, setSent] = useState(false);
   const idem = useIdempotencyKey();
-  const amountMessage = useAmountMessage();
 
   if (!valid || !query.data) {
     return <CoinPageState title={t("fund.receive.title")} purpose="receive" valid={valid} error={query.error} onRetry={query.reload} />;
@@ -42,6 +51,18 @@ export default function ReceivePage() {
   const coin = info.name;
   const decimals = info.precision;
   const current = addresses[Math.min(chainIndex, addresses.length - 1)];
+  const network = current?.chain || coin;
+
+  /** The hash is checked against the network's format here and again by the server. */
+  const txHashError = (text: string): FieldMessage | undefined => {
+    if (!text.trim()) return { key: "fund.receive.txHashRequired" };
+    return canonicalTxHash(network, text)
+      ? undefined
+      : { key: `fund.receive.txHashFormat.${txHashFormat(network)}`, values: { chain: network } };
+  };
+  const { values, errors } = form;
+  const message = (field: keyof typeof errors) => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
+  const busy = form.submitting || sent;
 
   const change = (patch: () => void) => {
     idem.reset();
@@ -53,28 +74,28 @@ export default function ReceivePage() {
     toast((await copyText(current.address)) ? t("common.copied") : t("fund.receive.copyFailed"));
   };
 
-  const submit = async (e: FormEvent) => {
+  const check = (): FieldErrors<keyof typeof values> => ({
+    amount: amountIssueMessage(amountIssue(values.amount, { decimals }), { coin, decimals }),
+    tx_hash: txHashError(values.tx_hash),
+    voucher: values.voucher ? undefined : { key: "fund.receive.voucherRequired" },
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      amount: amountMessage(amountIssue(value, { decimals }), { coin, decimals }),
-      voucher: voucher ? undefined : t("fund.receive.voucherRequired"),
-    };
-    setErrors(next);
-    if (next.amount || next.voucher) return;
-    const ok = await confirmDialog({
-      title: t("fund.receive.confirmTitle"),
-      message: t("fund.receive.confirmMessage", { amount: value, coin, chain: current?.chain || coin }),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      toast(await requestDeposit({ voucher, amount: value, currency, chain: current?.chain ?? "" }, idem.current()));
+    const txHash = values.tx_hash.trim();
+    void form.submit(check, async () => {
+      const ok = await confirmDialog({
+        title: t("fund.receive.confirmTitle"),
+        message: t("fund.receive.confirmMessage", { amount: amount(values.amount), coin, chain: network, hash: txHash }),
+      });
+      if (!ok) return;
+      // The request invalidates the wallet and the deposit records the page goes to; a retry reuses the same key.
+      const chain = current?.chain ?? "";
+      toast(await requestDeposit({ voucher: values.voucher, amount: values.amount, currency, chain, txHash }, idem.current()));
       idem.reset();
-      invalidateWallet();
+      setSent(true);
       later(() => navigate("/fund/receive_withdraw_record?tab=deposit", { replace: true }), REDIRECT_DELAY_MS);
-    } catch {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -98,7 +119,7 @@ export default function ReceivePage() {
                       role="radio"
                       aria-checked={i === chainIndex}
                       className={`chip${i === chainIndex ? " active" : ""}`}
-                      onClick={() => setChainIndex(i)}
+                      onClick={() => change(() => setChainIndex(i))}
                     >
                       {a.chain || coin}
                     </button>
@@ -108,6 +129,11 @@ export default function ReceivePage() {
             )}
             {current && (
               <>
+                {current.demo === 1 && (
+                  <p className="notice notice-error" role="alert" data-testid="demo-address">
+                    {t("fund.receive.demoAddress")}
+                  </p>
+                )}
                 <QrCode text={current.address} label={t("fund.receive.qrLabel", { coin })} />
                 <div className="address-box">
                   <span className="faint">{t("fund.receive.address", { chain: current.chain || coin })}</span>
@@ -130,20 +156,40 @@ export default function ReceivePage() {
           <p className="faint">{t("fund.receive.requestIntro")}</p>
           <AmountField
             label={t("fund.receive.amount")}
-            value={value}
-            onChange={(v) => change(() => setValue(v))}
+            value={values.amount}
+            onChange={(v, why) => change(() => form.amount("amount").onChange(v, why))}
             unit={coin}
             decimals={decimals}
             error={errors.amount}
             disabled={busy}
             testId="deposit-amount"
           />
+          <div className="field">
+            <label htmlFor="deposit-tx-hash">{t("fund.receive.txHash", { chain: network })}</label>
+            <input
+              id="deposit-tx-hash"
+              className="input mono"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={TX_HASH_MAX + 2}
+              value={values.tx_hash}
+              placeholder={t(`fund.receive.txHashPlaceholder.${txHashFormat(network)}`)}
+              onChange={(e) => change(() => form.set("tx_hash")(e.target.value))}
+              aria-invalid={Boolean(errors.tx_hash)}
+              disabled={busy}
+              data-testid="deposit-tx-hash"
+            />
+            <span className="field-error" role={errors.tx_hash ? "alert" : undefined}>
+              {message("tx_hash")}
+            </span>
+          </div>
           <ImageUpload
             label={t("fund.receive.voucher")}
-            value={voucher}
-            onChange={(url) => change(() => setVoucher(url))}
+            value={values.voucher}
+            onChange={(url) => change(() => form.set("voucher")(url))}
             privateFile
-            error={errors.voucher}
+            error={message("voucher")}
             disabled={busy}
             testId="deposit-voucher"
           />

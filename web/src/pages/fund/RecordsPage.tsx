@@ -1,9 +1,12 @@
+import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
+import { tokenAtom } from "../../features/session/atoms.ts";
 import { type DepositRecord, fetchDeposits, fetchWithdrawals, type WithdrawalRecord } from "../../features/wallet/api.ts";
 import { amount } from "../../features/wallet/format.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList, Tabs } from "./parts.tsx";
 import "../../styles/fund.css";
@@ -26,7 +29,30 @@ function DepositRow({ r }: { r: DepositRecord }) {
           {amount(r.amount)} {r.name}
         </span>
       </div>
-      {r.chain && <div className="faint">{t("fund.records.chain", { chain: r.chain })}</div>}
+      <dl className="kv kv-compact">
+        <dt>{t("fund.records.declared")}</dt>
+        <dd className="num" data-testid="declared">
+          {amount(r.amount)} {r.name}
+        </dd>
+        <dt>{t("fund.records.credited")}</dt>
+        <dd className="num" data-testid="credited">
+          {r.credited === null ? t("fund.records.notYet") : `${amount(r.credited)} ${r.name}`}
+        </dd>
+        {r.chain && (
+          <>
+            <dt>{t("fund.records.network")}</dt>
+            <dd>{r.chain}</dd>
+          </>
+        )}
+        {r.tx_hash && (
+          <>
+            <dt>{t("fund.records.txHash")}</dt>
+            <dd className="mono break" data-testid="tx-hash">
+              {r.tx_hash}
+            </dd>
+          </>
+        )}
+      </dl>
       {r.status === 3 && r.reason && <div className="record-reason">{t("fund.records.reason", { reason: r.reason })}</div>}
     </li>
   );
@@ -70,21 +96,22 @@ export default function RecordsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "withdraw" ? "withdraw" : "deposit";
-  const deposits = usePagedList(
+  const token = useAtomValue(tokenAtom);
+  const deposits = usePagedQuery(
+    [Q.deposits, token],
     async (page) => {
-      if (tab !== "deposit") return { items: [], hasMore: false };
       const answer = await fetchDeposits(page);
       return { items: answer.data, hasMore: page < answer.pages };
     },
-    [tab],
+    { enabled: tab === "deposit" },
   );
-  const withdrawals = usePagedList(
+  const withdrawals = usePagedQuery(
+    [Q.withdrawals, token],
     async (page) => {
-      if (tab !== "withdraw") return { items: [], hasMore: false };
       const answer = await fetchWithdrawals(page);
       return { items: answer.data, hasMore: page < answer.pages };
     },
-    [tab],
+    { enabled: tab === "withdraw" },
   );
 
   return (

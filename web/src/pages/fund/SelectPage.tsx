@@ -5,9 +5,9 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { IconChevron, IconSearch } from "../../components/icons.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { canDeposit, canWithdraw, fetchCoins } from "../../features/wallet/api.ts";
+import { canDeposit, canWithdraw, coinsQuery } from "../../features/wallet/api.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 
 /** Picks the coin to receive or withdraw, with a search box. */
@@ -16,7 +16,7 @@ export default function SelectPage() {
   const [params] = useSearchParams();
   const purpose = params.get("for") === "withdraw" ? "withdraw" : "receive";
   const [search, setSearch] = useState("");
-  const query = useQuery(fetchCoins, []);
+  const query = useQuery(coinsQuery);
 
   const term = search.trim().toUpperCase();
   const coins = (query.data ?? [])

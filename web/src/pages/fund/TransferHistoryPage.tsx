@@ -1,9 +1,12 @@
+import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { NavBar } from "../../components/NavBar.tsx";
 import { isAccountName } from "../../features/wallet/accounts.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
 import { fetchTransfers } from "../../features/wallet/api.ts";
 import { amount } from "../../features/wallet/format.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
@@ -11,10 +14,11 @@ import "../../styles/fund.css";
 /** Transfers between the caller's accounts, newest first. */
 export default function TransferHistoryPage() {
   const { t } = useTranslation();
-  const list = usePagedList(async (page) => {
+  const token = useAtomValue(tokenAtom);
+  const list = usePagedQuery([Q.transfers, token], async (page) => {
     const answer = await fetchTransfers(page, 20);
     return { items: answer.data, hasMore: page < answer.last_page };
-  }, []);
+  });
   const accountName = (a: string) => (isAccountName(a) ? t(`fund.accounts.${a}`) : a);
   return (
     <>

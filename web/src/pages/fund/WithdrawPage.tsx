@@ -3,23 +3,32 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
 import { DAILY_LIMIT_BTC } from "../../../../schema/api/money.ts";
+import { OwnCodeField, ownAddress } from "../../features/auth/components/OwnCodeField.tsx";
 import { loadUser } from "../../features/session/session.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { fetchCoinInfo, invalidateWallet, requestWithdrawal } from "../../features/wallet/api.ts";
-import { AmountField, useAmountMessage } from "../../features/wallet/components/AmountField.tsx";
+import { fetchCoinInfo, requestWithdrawal } from "../../features/wallet/api.ts";
+import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { chainsForCurrency, fetchAddresses, fetchBankCard, fetchInternationalCard } from "../../features/wallet/destinations.ts";
 import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { D, dec } from "../../lib/decimal.ts";
+import { formatDate } from "../../lib/time.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 
 type DestType = 0 | 1 | 2;
 
-/** Withdraw a coin to a saved address, the bank card or the international bank; fee and minimum from configuration. */
+/**
+ * Withdraw a coin to a saved address, the bank card or the international bank; fee and minimum from configuration.
+ * Besides the pay password a fresh code to the account's own email or mobile is asked for; the address's network is
+ * shown on the form and in the confirmation, and an address still in its 24-hour wait cannot be chosen.
+ */
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +37,7 @@ export default function WithdrawPage() {
   const [params] = useSearchParams();
   const currency = Number(params.get("currency"));
   const valid = Number.isInteger(currency) && currency > 0;
-  const query = useQuery(async () => {
+  const load = async () => {
     if (!valid) return null;
     const [info, addresses, card, intl, user] = await Promise.all([
       fetchCoinInfo(currency),
@@ -38,15 +47,16 @@ export default function WithdrawPage() {
       loadUser({ silent: true }),
     ]);
     return { info, addresses: addresses.data.filter((a) => a.currency === currency), card, intl: intl.data, user };
-  }, [currency]);
+  };
+  const query = useQuery({ key: [Q.coinInfo, "withdraw", currency], load });
   const [type, setType] = useState<DestType>(0);
-  const [addressId, setAddressId] = useState<number | null>(null);
-  const [value, setValue] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; destination?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // `destination`: the chosen saved address's id (type 0); its message also says when a card must be bound first.
+  const form = useForm({ destination: "", number: "", pay_password: "", code: "" });
+  // Stays true once the request went through, while the page waits to leave for the records.
+  const [sent, setSent] = useState(false);
+  // When the page opened: an address still in its 24-hour wait stays unusable until the page is opened again.
+  const [now] = useState(Date.now);
   const idem = useIdempotencyKey();
-  const amountMessage = useAmountMessage();
 
   const title = query.data ? t("fund.withdraw.titleCoin", { coin: query.data.info.name }) : t("fund.withdraw.title");
   if (!valid || !query.data) {
@@ -58,11 +68,16 @@ export default function WithdrawPage() {
   const decimals = info.precision;
   const balance = info.change_balance;
   const fee = info.rate;
-  const selected = addresses.find((a) => a.id === addressId) ?? (addresses.length === 1 ? addresses[0] : undefined);
+  const { values, errors, set } = form;
+  const message = (field: keyof typeof errors) => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
+  const busy = form.submitting || sent;
+  const usable = addresses.filter((a) => a.usable_at <= now);
+  const selected = usable.find((a) => String(a.id) === values.destination) ?? (usable.length === 1 ? usable[0] : undefined);
+  const network = (chain: string) => t(`security.networks.${chain as "BTC" | "ETH" | "TRON"}`, { defaultValue: chain });
   const receive = (() => {
-    const issue = amountIssue(value, { decimals });
+    const issue = amountIssue(values.number, { decimals });
     if (issue) return null;
-    const r = dec(value).minus(dec(fee));
+    const r = dec(values.number).minus(dec(fee));
     return r.gt(0) ? r : new D(0);
   })();
   const level = user.real_state.level;
@@ -78,46 +93,50 @@ export default function WithdrawPage() {
     return bankCard ? `${bankCard.bank_name} ${bankCard.bank_account}` : "";
   };
 
-  const submit = async (e: FormEvent) => {
+  const check = (): FieldErrors<keyof typeof values> => ({
+    number: amountIssueMessage(amountIssue(values.number, { decimals, min: info.min_number, above: fee, max: balance }), {
+      coin,
+      decimals,
+      min: amount(info.min_number),
+      max: amount(balance),
+      fee: amount(fee),
+    }),
+    destination:
+      type === 0
+        ? selected
+          ? undefined
+          : { key: "fund.withdraw.pickAddress" }
+        : bankCard
+          ? undefined
+          : { key: "fund.withdraw.bindCardFirst" },
+    pay_password: values.pay_password ? undefined : { key: "fund.withdraw.passwordRequired" },
+    code: !values.code
+      ? { key: "security.withdraw.codeRequired" }
+      : /^\d{6}$/.test(values.code)
+        ? undefined
+        : { key: "security.withdraw.codeInvalid" },
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      amount: amountMessage(amountIssue(value, { decimals, min: info.min_number, above: fee, max: balance }), {
-        coin,
-        decimals,
-        min: amount(info.min_number),
-        max: amount(balance),
-        fee: amount(fee),
-      }),
-      destination:
-        type === 0 ? (selected ? undefined : t("fund.withdraw.pickAddress")) : bankCard ? undefined : t("fund.withdraw.bindCardFirst"),
-      password: password ? undefined : t("fund.withdraw.passwordRequired"),
-    };
-    setErrors(next);
-    if (next.amount || next.destination || next.password) return;
-    const ok = await confirmDialog({
-      title: t("fund.withdraw.confirmTitle"),
-      message: t("fund.withdraw.confirmMessage", {
-        amount: amount(value),
-        fee: amount(fee),
-        receive: amount(receive ?? 0),
-        coin,
-        to: destinationText(),
-      }),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const answer = await requestWithdrawal(
-        { currency, number: value, type, address: type === 0 ? String(selected!.id) : undefined, pay_password: password },
-        idem.current(),
-      );
-      toast(answer);
+    void form.submit(check, async () => {
+      const figures = { amount: amount(values.number), fee: amount(fee), receive: amount(receive ?? 0), coin, to: destinationText() };
+      const ok = await confirmDialog({
+        title: t("fund.withdraw.confirmTitle"),
+        message:
+          type === 0 && selected
+            ? t("security.withdraw.confirmMessage", { ...figures, network: network(selected.chain) })
+            : t("fund.withdraw.confirmMessage", figures),
+      });
+      if (!ok) return;
+      // The request invalidates the balances and the withdrawal records the page goes to; a retry reuses the same key.
+      const address = type === 0 ? String(selected!.id) : undefined;
+      const { number, pay_password, code } = values;
+      toast(await requestWithdrawal({ currency, number, type, address, pay_password, code }, idem.current()));
       idem.reset();
-      invalidateWallet();
+      setSent(true);
       later(() => navigate("/fund/receive_withdraw_record?tab=withdraw", { replace: true }), REDIRECT_DELAY_MS);
-    } catch {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -131,9 +150,19 @@ export default function WithdrawPage() {
         }
       />
       <form className="content stack" onSubmit={submit} noValidate>
-        {level === 0 && (
+        {level === 0 && user.real_state.status === "auditing" && (
+          <p className="notice" data-testid="withdraw-kyc-reviewing">
+            {t("security.withdraw.kycReviewing")}
+          </p>
+        )}
+        {level === 0 && user.real_state.status !== "auditing" && (
           <p className="notice notice-warn" data-testid="withdraw-need-kyc">
             {t("fund.withdraw.needKyc")} <Link to="/setting/real_mark">{t("fund.withdraw.goKyc")}</Link>
+          </p>
+        )}
+        {!ownAddress(user) && (
+          <p className="notice notice-warn" data-testid="withdraw-need-contact">
+            {t("security.withdraw.noCodeAddress")} <Link to="/setting/security">{t("setting.securityPage.title")}</Link>
           </p>
         )}
         {!user.has_pay_password && (
@@ -152,7 +181,12 @@ export default function WithdrawPage() {
                 role="radio"
                 aria-checked={type === d}
                 className={type === d ? "active" : ""}
-                onClick={() => change(() => setType(d))}
+                onClick={() =>
+                  change(() => {
+                    setType(d);
+                    form.setErrors((e) => ({ ...e, destination: undefined }));
+                  })
+                }
                 data-testid={`dest-${d}`}
               >
                 {t(`fund.withdraw.types.${d}`)}
@@ -180,11 +214,21 @@ export default function WithdrawPage() {
                     role="radio"
                     aria-checked={selected?.id === a.id}
                     className={`list-item address-option${selected?.id === a.id ? " selected" : ""}`}
-                    onClick={() => change(() => setAddressId(a.id))}
+                    onClick={() => change(() => set("destination")(String(a.id)))}
+                    disabled={a.usable_at > now}
+                    data-testid={`withdraw-address-${a.id}`}
                   >
                     <span className="address-option-text">
                       <strong>{a.name}</strong>
+                      <span className="chip chip-static address-network" data-testid="address-network">
+                        {network(a.chain)}
+                      </span>
                       <span className="mono faint break">{a.address}</span>
+                      {a.usable_at > now && (
+                        <span className="chip chip-static address-wait" data-testid="address-usable-from">
+                          {t("security.addresses.usableFrom", { time: formatDate(a.usable_at, true) })}
+                        </span>
+                      )}
                     </span>
                     <span className="radio-dot" aria-hidden="true" />
                   </button>
@@ -195,7 +239,7 @@ export default function WithdrawPage() {
               </div>
             )}
             <span className="field-error" role={errors.destination ? "alert" : undefined}>
-              {errors.destination}
+              {message("destination")}
             </span>
           </div>
         ) : (
@@ -214,25 +258,31 @@ export default function WithdrawPage() {
               </div>
             )}
             <span className="field-error" role={errors.destination ? "alert" : undefined}>
-              {errors.destination}
+              {message("destination")}
             </span>
           </div>
         )}
 
         <AmountField
           label={t("fund.withdraw.amount")}
-          value={value}
-          onChange={(v) => change(() => setValue(v))}
+          value={values.number}
+          onChange={(v, why) => change(() => form.amount("number").onChange(v, why))}
           unit={coin}
           decimals={decimals}
-          onAll={() => change(() => setValue(dec(balance).toFixed()))}
+          onAll={() => change(() => set("number")(dec(balance).toFixed()))}
           hint={t("fund.withdraw.availableHint", { amount: amount(balance), coin })}
-          error={errors.amount}
+          error={errors.number}
           disabled={busy}
           testId="withdraw-amount"
         />
 
         <dl className="kv summary">
+          {type === 0 && selected && (
+            <>
+              <dt>{t("security.withdraw.network")}</dt>
+              <dd data-testid="withdraw-network">{network(selected.chain)}</dd>
+            </>
+          )}
           <dt>{t("fund.withdraw.available")}</dt>
           <dd className="num" data-testid="withdraw-available">{`${amount(balance)} ${coin}`}</dd>
           <dt>{t("fund.withdraw.minimum")}</dt>
@@ -252,17 +302,26 @@ export default function WithdrawPage() {
             className="input"
             type="password"
             autoComplete="off"
-            value={password}
+            value={values.pay_password}
             maxLength={64}
             placeholder={t("fund.withdraw.payPasswordPlaceholder")}
-            aria-invalid={Boolean(errors.password)}
-            onChange={(e) => change(() => setPassword(e.target.value))}
+            aria-invalid={Boolean(errors.pay_password)}
+            onChange={(e) => change(() => set("pay_password")(e.target.value))}
             data-testid="withdraw-password"
           />
-          <span className="field-error" role={errors.password ? "alert" : undefined}>
-            {errors.password}
+          <span className="field-error" role={errors.pay_password ? "alert" : undefined}>
+            {message("pay_password")}
           </span>
         </div>
+
+        <OwnCodeField
+          user={user}
+          scene="withdraw"
+          id="withdraw-code"
+          value={values.code}
+          onChange={(v) => change(() => set("code")(v))}
+          error={errors.code}
+        />
 
         <p className="faint limit-note">
           {level >= 1

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import type { PagedList } from "../../hooks/usePagedList.ts";
+import type { PagedList } from "../../lib/query/usePagedQuery.ts";
 import type { ApiFailure } from "../../lib/api.ts";
 
 /** A paged record list with its loading, error, empty and "load more" states. */

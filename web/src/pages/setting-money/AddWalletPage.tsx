@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -5,59 +6,71 @@ import { WALLET_NAME_MAX } from "../../../../schema/api/wallet-addresses.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { ErrorView } from "../../components/States.tsx";
-import { canWithdraw, fetchCoins } from "../../features/wallet/api.ts";
+import { type ReauthMode, ReauthFields, proofFields, reauthModes } from "../../features/auth/components/ReauthFields.tsx";
+import { userAtom } from "../../features/session/atoms.ts";
+import { canWithdraw, coinsQuery } from "../../features/wallet/api.ts";
 import { addressMatches, chainsForCurrency, saveAddress } from "../../features/wallet/destinations.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
-/** Adds a withdrawal address: coin, a name, and an address in that coin's format. */
+/**
+ * Adds a withdrawal address: coin, a name, and an address in that coin's format,
+ * confirmed with the log-in password or a code to the account's own address.
+ * The address receives withdrawals 24 hours after it is saved.
+ */
 export default function AddWalletPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();
   const [params] = useSearchParams();
   const ids = { coin: useId(), name: useId(), address: useId() };
-  const coins = useQuery(fetchCoins, []);
-  const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
-  const [name, setName] = useState("");
-  const [address, setAddress] = useState("");
-  const [errors, setErrors] = useState<{ coin?: string; name?: string; address?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const coins = useQuery(coinsQuery);
+  const form = useForm({ currency: params.get("currency") ?? "", name: "", address: "", login_password: "", code: "" });
+  const { values, set, errors } = form;
+  const message = (field: keyof typeof errors) => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
+  // Stays true once the address was saved, while the page waits to go back.
+  const [sent, setSent] = useState(false);
+  const busy = form.submitting || sent;
+  const user = useAtomValue(userAtom);
+  const [chosen, setMode] = useState<ReauthMode | null>(null);
+  const mode = chosen ?? (user ? reauthModes(user)[0] : undefined) ?? "password";
 
   const list = (coins.data ?? []).filter((c) => canWithdraw(c) && chainsForCurrency(c.name));
-  const coin = list.find((c) => c.id === currency);
+  const coin = list.find((c) => String(c.id) === values.currency);
   const chains = coin ? chainsForCurrency(coin.name) : null;
+  const name = values.name.trim();
+  const address = values.address.trim();
 
-  const submit = async (e: FormEvent) => {
+  const check = (): FieldErrors<keyof typeof values> => ({
+    currency: coin ? undefined : { key: "fund.addresses.pickCoin" },
+    name: !name
+      ? { key: "fund.addresses.nameRequired" }
+      : [...name].length > WALLET_NAME_MAX
+        ? { key: "fund.addresses.nameTooLong", values: { max: WALLET_NAME_MAX } }
+        : undefined,
+    address: !address
+      ? { key: "fund.addresses.addressRequired" }
+      : chains && !addressMatches(chains, address)
+        ? {
+            key: "fund.addresses.addressInvalid",
+            values: { coin: coin!.name, formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / ") },
+          }
+        : undefined,
+    login_password: mode === "password" && !values.login_password.trim() ? { key: "security.reauth.passwordPlaceholder" } : undefined,
+    code: mode === "code" && !values.code.trim() ? { key: "security.withdraw.codeRequired" } : undefined,
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = address.trim();
-    const next = {
-      coin: coin ? undefined : t("fund.addresses.pickCoin"),
-      name: !name.trim()
-        ? t("fund.addresses.nameRequired")
-        : [...name.trim()].length > WALLET_NAME_MAX
-          ? t("fund.addresses.nameTooLong", { max: WALLET_NAME_MAX })
-          : undefined,
-      address: !trimmed
-        ? t("fund.addresses.addressRequired")
-        : chains && !addressMatches(chains, trimmed)
-          ? t("fund.addresses.addressInvalid", {
-              coin: coin!.name,
-              formats: chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / "),
-            })
-          : undefined,
-    };
-    setErrors(next);
-    if (next.coin || next.name || next.address) return;
-    setBusy(true);
-    try {
-      toast(await saveAddress({ currency: coin!.id, name: name.trim(), address: trimmed }));
+    void form.submit(check, async () => {
+      toast(await saveAddress({ currency: coin!.id, name, address, ...proofFields(mode, values) }));
+      setSent(true);
       later(() => (history.length > 1 ? navigate(-1) : navigate("/setting/wallet", { replace: true })), REDIRECT_DELAY_MS);
-    } catch {
-      setBusy(false);
-    }
+    });
   };
 
   let body;
@@ -71,9 +84,9 @@ export default function AddWalletPage() {
           <select
             id={ids.coin}
             className="input"
-            value={currency ?? ""}
-            onChange={(e) => setCurrency(Number(e.target.value) || null)}
-            aria-invalid={Boolean(errors.coin)}
+            value={values.currency}
+            onChange={(e) => set("currency")(e.target.value)}
+            aria-invalid={Boolean(errors.currency)}
             data-testid="address-coin"
           >
             <option value="">{t("fund.addresses.pickCoin")}</option>
@@ -83,8 +96,8 @@ export default function AddWalletPage() {
               </option>
             ))}
           </select>
-          <span className="field-error" role={errors.coin ? "alert" : undefined}>
-            {errors.coin}
+          <span className="field-error" role={errors.currency ? "alert" : undefined}>
+            {message("currency")}
           </span>
         </div>
         <div className="field">
@@ -92,15 +105,15 @@ export default function AddWalletPage() {
           <input
             id={ids.name}
             className="input"
-            value={name}
+            value={values.name}
             maxLength={WALLET_NAME_MAX + 10}
             placeholder={t("fund.addresses.namePlaceholder")}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => set("name")(e.target.value)}
             aria-invalid={Boolean(errors.name)}
             data-testid="address-name"
           />
           <span className="field-error" role={errors.name ? "alert" : undefined}>
-            {errors.name}
+            {message("name")}
           </span>
         </div>
         <div className="field">
@@ -109,19 +122,36 @@ export default function AddWalletPage() {
             id={ids.address}
             className="input textarea mono"
             rows={3}
-            value={address}
+            value={values.address}
             autoComplete="off"
             spellCheck={false}
             placeholder={chains ? chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / ") : t("fund.addresses.addressPlaceholder")}
-            onChange={(e) => setAddress(e.target.value)}
+            onChange={(e) => set("address")(e.target.value)}
             aria-invalid={Boolean(errors.address)}
             data-testid="address-address"
           />
           <span className="field-error" role={errors.address ? "alert" : undefined}>
-            {errors.address}
+            {message("address")}
           </span>
         </div>
         <p className="faint">{t("fund.addresses.checkHint")}</p>
+        <p className="notice" data-testid="address-wait-note">
+          {t("security.addresses.waitNote")}
+        </p>
+        {user && (
+          <ReauthFields
+            user={user}
+            scene="security"
+            mode={mode}
+            onMode={setMode}
+            password={values.login_password}
+            onPassword={set("login_password")}
+            passwordError={errors.login_password}
+            code={values.code}
+            onCode={set("code")}
+            codeError={errors.code}
+          />
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t("fund.common.submitting") : t("fund.addresses.save")}
         </button>

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from "react";
+import { useAtomValue } from "jotai";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { bankCardSchema } from "../../../../schema/api/bank.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
@@ -6,23 +7,24 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { ErrorView } from "../../components/States.tsx";
 import {
   BANK_FIELDS,
-  type BankCardInput,
   type BankCardView,
   type BankField,
   type BankKind,
-  fetchBankCard,
-  fetchInternationalCard,
+  bankCardQuery,
   saveBankCard,
 } from "../../features/wallet/destinations.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
-import { fieldIssues } from "../../lib/issues.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { fieldIssues } from "../../lib/form/validation.ts";
+import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
 const INPUT_MODE: Partial<Record<BankField, "numeric" | "tel">> = { phone: "tel", alipay_account: "numeric" };
 
-const emptyCard = (): BankCardInput => Object.fromEntries(BANK_FIELDS.map((k) => [k, ""])) as BankCardInput;
+const emptyCard = () => Object.fromEntries(BANK_FIELDS.map((k) => [k, ""])) as Record<BankField, string>;
 
 function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankField, string> }) {
   const { t } = useTranslation();
@@ -47,39 +49,34 @@ function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankFi
   );
 }
 
-function CardForm({ kind, labels, onSaved }: { kind: BankKind; labels: Record<BankField, string>; onSaved: () => void }) {
+function CardForm({ kind, labels }: { kind: BankKind; labels: Record<BankField, string> }) {
   const { t } = useTranslation();
-  const [card, setCard] = useState<BankCardInput>(emptyCard);
-  const [errors, setErrors] = useState<Partial<Record<BankField, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const { values, set, errors, submitting, submit } = useForm<BankField>(emptyCard());
+  const message = (field: BankField) => (errors[field] ? fieldMessageText(t, errors[field]) : "");
 
-  const message = (field: BankField) => {
-    const code = errors[field];
-    if (!code) return "";
-    return code === "BANK_FIELD_REQUIRED"
-      ? t("fund.bank.required", { field: labels[field] })
-      : t("fund.bank.invalid", { field: labels[field] });
+  const check = (): FieldErrors<BankField> => {
+    const issues = fieldIssues(bankCardSchema, values);
+    for (const k of BANK_FIELDS) if (!values[k].trim()) issues[k] = "BANK_FIELD_REQUIRED";
+    return Object.fromEntries(
+      Object.entries(issues).map(([k, code]) => [
+        k,
+        { key: code === "BANK_FIELD_REQUIRED" ? "fund.bank.required" : "fund.bank.invalid", values: { field: labels[k as BankField] } },
+      ]),
+    );
   };
 
-  const submit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const issues = fieldIssues(bankCardSchema, card);
-    for (const k of BANK_FIELDS) if (!card[k].trim()) issues[k] = "BANK_FIELD_REQUIRED";
-    setErrors(issues);
-    if (Object.keys(issues).length) return;
-    const ok = await confirmDialog({ title: t("fund.bank.confirmTitle"), message: t("fund.bank.confirmMessage") });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      toast(await saveBankCard(kind, card));
-      onSaved();
-    } catch {
-      setBusy(false);
-    }
+    void submit(check, async () => {
+      const ok = await confirmDialog({ title: t("fund.bank.confirmTitle"), message: t("fund.bank.confirmMessage") });
+      if (!ok) return;
+      // saveBankCard invalidates the card: the screen then shows it bound.
+      toast(await saveBankCard(kind, values, { silent: true }));
+    });
   };
 
   return (
-    <form className="content" onSubmit={submit} noValidate>
+    <form className="content" onSubmit={onSubmit} noValidate>
       <p className="notice">{t("fund.bank.oneCard")}</p>
       {BANK_FIELDS.map((k) => (
         <div className="field" key={k}>
@@ -88,20 +85,20 @@ function CardForm({ kind, labels, onSaved }: { kind: BankKind; labels: Record<Ba
             id={`bank-${k}`}
             name={k}
             className="input"
-            value={card[k]}
+            value={values[k]}
             inputMode={INPUT_MODE[k]}
             autoComplete="off"
             placeholder={t("fund.bank.placeholder", { field: labels[k] })}
             aria-invalid={Boolean(errors[k])}
-            onChange={(e) => setCard((c) => ({ ...c, [k]: e.target.value }))}
+            onChange={(e) => set(k)(e.target.value)}
           />
           <span className="field-error" role={errors[k] ? "alert" : undefined}>
             {message(k)}
           </span>
         </div>
       ))}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? t("fund.common.submitting") : t("fund.bank.save")}
+      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+        {submitting ? t("fund.common.submitting") : t("fund.bank.save")}
       </button>
     </form>
   );
@@ -110,10 +107,7 @@ function CardForm({ kind, labels, onSaved }: { kind: BankKind; labels: Record<Ba
 /** Binds the one bank card of a kind; a bound card is shown read-only (changes go through customer service). */
 export function BankCardScreen({ kind }: { kind: BankKind }) {
   const { t } = useTranslation();
-  const query = useQuery(async () => {
-    if (kind === "domestic") return { data: await fetchBankCard(), forms: null };
-    return fetchInternationalCard();
-  }, [kind]);
+  const query = useQuery(bankCardQuery(useAtomValue(tokenAtom), kind));
   const title = kind === "domestic" ? t("fund.bank.title") : t("fund.bank.internationalTitle");
   const own = Object.fromEntries(BANK_FIELDS.map((k) => [k, t(`fund.bank.fields.${k}`)])) as Record<BankField, string>;
   const labels = { ...own, ...Object.fromEntries((query.data?.forms ?? []).map((f) => [f.key, f.label])) } as Record<BankField, string>;
@@ -122,7 +116,7 @@ export function BankCardScreen({ kind }: { kind: BankKind }) {
   if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
   else if (!query.data) body = <DelayedSpinner />;
   else if (query.data.data) body = <BoundCard card={query.data.data} labels={labels} />;
-  else body = <CardForm kind={kind} labels={labels} onSaved={query.reload} />;
+  else body = <CardForm kind={kind} labels={labels} />;
   return (
     <>
       <NavBar title={title} />

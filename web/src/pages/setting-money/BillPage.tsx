@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavBar } from "../../components/NavBar.tsx";
-import { fetchCoins } from "../../features/wallet/api.ts";
+import { coinsQuery } from "../../features/wallet/api.ts";
 import { BILL_KINDS, useKindLabel } from "../../features/wallet/components/kinds.ts";
 import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
 import { useLedger } from "../../features/wallet/useLedger.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { RecordList } from "../fund/parts.tsx";
 import "../../styles/fund.css";
 
@@ -15,7 +15,7 @@ export default function BillPage() {
   const kindLabel = useKindLabel();
   const coinId = useId();
   const kindId = useId();
-  const coins = useQuery(fetchCoins, []);
+  const coins = useQuery(coinsQuery);
   const [coin, setCoin] = useState<number | "all">("all");
   const [kind, setKind] = useState<string>("all");
   const list = useLedger({ currency: coin === "all" ? undefined : coin, kind: kind === "all" ? undefined : kind });

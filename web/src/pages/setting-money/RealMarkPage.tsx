@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
@@ -5,15 +6,21 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { ErrorView } from "../../components/States.tsx";
 import { fetchRealState } from "../../features/kyc/api.ts";
 import { KycStatusBadge } from "../../features/kyc/components/KycStatusBadge.tsx";
+import { tokenAtom } from "../../features/session/atoms.ts";
 import { loadUser } from "../../features/session/session.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 
 /** Verification status: both levels with their state, reason and next step. Email and phone come first. */
 export default function RealMarkPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const query = useQuery(() => Promise.all([fetchRealState(), loadUser({ silent: true })]), []);
+  // The level decides what is offered next, so the state and the profile are read together, fresh.
+  const query = useQuery({
+    key: [Q.kyc, useAtomValue(tokenAtom), "with-profile"],
+    load: () => Promise.all([fetchRealState(), loadUser({ silent: true })]),
+  });
 
   if (query.error && !query.data) {
     return (

@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -6,56 +7,56 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { ErrorView } from "../../components/States.tsx";
-import { fetchRealState, ID_TYPE_OPTIONS, type IdType, submitLv1, submitLv2 } from "../../features/kyc/api.ts";
+import { ID_TYPE_OPTIONS, type IdType, realStateQuery, submitLv1, submitLv2 } from "../../features/kyc/api.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
 import { useLater } from "../../hooks/useLater.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
-import { fieldIssues } from "../../lib/issues.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { fieldIssues } from "../../lib/form/validation.ts";
+import { type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
 /** Issue codes of the shared KYC schema that have a translation under kyc.errors. */
 const KNOWN = new Set(["KYC_NAME_INVALID", "INVALID_ID_NUMBER", "KYC_ID_TYPE_INVALID", "KYC_PHOTO_REQUIRED", "KYC_PHOTO_INVALID"]);
 
-function useIssueText() {
-  const { t } = useTranslation();
-  return (code: string | undefined) =>
-    !code ? undefined : KNOWN.has(code) ? t(`kyc.errors.${code as "KYC_NAME_INVALID"}`) : t("kyc.errors.invalid");
-}
+/** A KYC issue code as a message: the shared schema's codes have a translation under kyc.errors. */
+const issueMessage = (code: string): FieldMessage =>
+  code === "required" ? { key: "kyc.errors.required" } : { key: KNOWN.has(code) ? `kyc.errors.${code}` : "kyc.errors.invalid" };
+const issueMessages = (issues: Record<string, string>): Record<string, FieldMessage> =>
+  Object.fromEntries(Object.entries(issues).map(([k, code]) => [k, issueMessage(code)]));
 
 function Lv1Form({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const issueText = useIssueText();
   const [idType, setIdType] = useState<IdType>(0);
-  const [name, setName] = useState("");
-  const [cardId, setCardId] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { values, set, errors, submitting, submit } = useForm({ name: "", card_id: "" });
+  // After a success the form stays disabled until the page moves on.
+  const [sent, setSent] = useState(false);
+  const busy = submitting || sent;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const input = { real_type: "1", id_type: String(idType), name, card_id: cardId };
-    const issues = fieldIssues(realLv1Schema, input);
-    if (!name.trim()) issues.name = "required";
-    if (!cardId.trim()) issues.card_id = "required";
-    setErrors(issues);
-    if (Object.keys(issues).length) return;
-    const ok = await confirmDialog({
-      title: t("kyc.real.confirmTitle"),
-      message: t("kyc.real.confirmLv1", { name: name.trim(), id: cardId.trim() }),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      toast(await submitLv1({ id_type: idType, name: name.trim(), card_id: cardId.trim() }));
-      onDone();
-    } catch {
-      setBusy(false);
-    }
+  const check = () => {
+    const issues = fieldIssues(realLv1Schema, { real_type: "1", id_type: String(idType), ...values });
+    if (!values.name.trim()) issues.name = "required";
+    if (!values.card_id.trim()) issues.card_id = "required";
+    return issueMessages(issues);
   };
 
-  const error = (field: string) => (errors[field] === "required" ? t("kyc.errors.required") : issueText(errors[field]));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(check, async () => {
+      const name = values.name.trim();
+      const cardId = values.card_id.trim();
+      const ok = await confirmDialog({ title: t("kyc.real.confirmTitle"), message: t("kyc.real.confirmLv1", { name, id: cardId }) });
+      if (!ok) return;
+      toast(await submitLv1({ id_type: idType, name, card_id: cardId }, { silent: true }));
+      setSent(true);
+      onDone();
+    });
+  };
+
+  const error = (field: "name" | "card_id") => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
   return (
-    <form className="content stack" onSubmit={submit} noValidate>
+    <form className="content stack" onSubmit={onSubmit} noValidate>
       <p className="faint">{t("kyc.real.lv1Intro")}</p>
       <div className="field">
         <span className="field-label">{t("kyc.real.idType")}</span>
@@ -79,11 +80,11 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
         <input
           id="kyc-name"
           className="input"
-          value={name}
+          value={values.name}
           maxLength={60}
           autoComplete="name"
           placeholder={t("kyc.real.namePlaceholder")}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => set("name")(e.target.value)}
           aria-invalid={Boolean(errors.name)}
         />
         <span className="field-error" role={errors.name ? "alert" : undefined}>
@@ -95,11 +96,11 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
         <input
           id="kyc-card"
           className="input"
-          value={cardId}
+          value={values.card_id}
           maxLength={40}
           autoComplete="off"
           placeholder={t("kyc.real.cardIdPlaceholder")}
-          onChange={(e) => setCardId(e.target.value)}
+          onChange={(e) => set("card_id")(e.target.value)}
           aria-invalid={Boolean(errors.card_id)}
         />
         <span className="field-error" role={errors.card_id ? "alert" : undefined}>
@@ -115,46 +116,43 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
 
 function Lv2Form({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const issueText = useIssueText();
-  const [front, setFront] = useState("");
-  const [back, setBack] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { values, set, errors, submitting, submit } = useForm({ front_pic: "", reverse_pic: "" });
+  const [sent, setSent] = useState(false);
+  const busy = submitting || sent;
 
-  const submit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const issues = fieldIssues(realLv2Schema, { real_type: "2", front_pic: front, reverse_pic: back });
-    setErrors(issues);
-    if (Object.keys(issues).length) return;
-    const ok = await confirmDialog({ title: t("kyc.real.confirmTitle"), message: t("kyc.real.confirmLv2") });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      toast(await submitLv2({ front_pic: front, reverse_pic: back }));
-      onDone();
-    } catch {
-      setBusy(false);
-    }
+    void submit(
+      () => issueMessages(fieldIssues(realLv2Schema, { real_type: "2", ...values })),
+      async () => {
+        const ok = await confirmDialog({ title: t("kyc.real.confirmTitle"), message: t("kyc.real.confirmLv2") });
+        if (!ok) return;
+        toast(await submitLv2(values, { silent: true }));
+        setSent(true);
+        onDone();
+      },
+    );
   };
+  const error = (field: "front_pic" | "reverse_pic") => (errors[field] ? fieldMessageText(t, errors[field]) : undefined);
 
   return (
-    <form className="content stack" onSubmit={submit} noValidate>
+    <form className="content stack" onSubmit={onSubmit} noValidate>
       <p className="faint">{t("kyc.real.lv2Intro")}</p>
       <ImageUpload
         label={t("kyc.real.front")}
-        value={front}
-        onChange={setFront}
+        value={values.front_pic}
+        onChange={set("front_pic")}
         privateFile
-        error={issueText(errors.front_pic)}
+        error={error("front_pic")}
         disabled={busy}
         testId="kyc-front"
       />
       <ImageUpload
         label={t("kyc.real.back")}
-        value={back}
-        onChange={setBack}
+        value={values.reverse_pic}
+        onChange={set("reverse_pic")}
         privateFile
-        error={issueText(errors.reverse_pic)}
+        error={error("reverse_pic")}
         disabled={busy}
         testId="kyc-back"
       />
@@ -172,7 +170,7 @@ export default function RealPage() {
   const navigate = useNavigate();
   const later = useLater();
   const [params] = useSearchParams();
-  const query = useQuery(fetchRealState, []);
+  const query = useQuery(realStateQuery(useAtomValue(tokenAtom)));
   const done = () => later(() => navigate("/setting/real_mark", { replace: true }), REDIRECT_DELAY_MS);
 
   const state = query.data;

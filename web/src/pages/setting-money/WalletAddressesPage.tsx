@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -5,16 +6,19 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { IconPlus, IconTrash } from "../../features/wallet/components/icons.tsx";
-import { deleteAddress, fetchAddresses, type WalletAddressItem } from "../../features/wallet/destinations.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { deleteAddress, type WalletAddressItem, walletAddressesQuery } from "../../features/wallet/destinations.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
+import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 
-/** Saved withdrawal addresses; deleting asks first. */
+/** Saved withdrawal addresses, with the time a new or changed one becomes usable; deleting asks first. */
 export default function WalletAddressesPage() {
   const { t } = useTranslation();
-  const query = useQuery(() => fetchAddresses(1, 100), []);
+  const query = useQuery(walletAddressesQuery(useAtomValue(tokenAtom)));
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [now] = useState(Date.now);
 
   const remove = async (a: WalletAddressItem) => {
     const ok = await confirmDialog({
@@ -25,7 +29,6 @@ export default function WalletAddressesPage() {
     setDeleting(a.id);
     try {
       toast(await deleteAddress(a.id));
-      query.reload();
     } catch {
       // the client showed why
     } finally {
@@ -71,6 +74,11 @@ export default function WalletAddressesPage() {
             </div>
             <div className="address-name">{a.name}</div>
             <code className="mono break faint">{a.address}</code>
+            {a.usable_at > now && (
+              <span className="chip chip-static address-wait" data-testid="address-usable-from">
+                {t("security.addresses.usableFrom", { time: formatDate(a.usable_at, true) })}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -5,9 +5,9 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { Sheet } from "../../components/Sheet.tsx";
 import { ErrorView } from "../../components/States.tsx";
 import { fiatAtom, fiatsAtom } from "../../features/preferences/atoms.ts";
-import { refreshFiats } from "../../features/preferences/fiatRates.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
-import { HTML_LANG } from "../../lib/i18n.ts";
+import { fiatRatesQuery } from "../../features/preferences/fiatRates.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
+import { HTML_LANG } from "../../lib/lang-tags.ts";
 
 /** The currency's name in the reader's language ("US Dollar", "美元"), or nothing when unknown. */
 function currencyName(code: string, lang: Lang): string {
@@ -33,7 +33,7 @@ function FiatList({ onPicked }: { onPicked: () => void }) {
   const list = useAtomValue(fiatsAtom);
   const [fiat, setFiat] = useAtom(fiatAtom);
   // Loads the rates when missing or older than a day (the shared loader keeps the chosen rate in step).
-  const { loading, reload } = useQuery(() => refreshFiats(), []);
+  const { loading, reload } = useQuery(fiatRatesQuery);
 
   if (list.length === 0) {
     if (loading) return <DelayedSpinner />;

@@ -7,10 +7,11 @@ import { bindMobile } from "../../features/auth/api.ts";
 import { AccountField } from "../../features/auth/components/AccountFields.tsx";
 import { useArea } from "../../features/auth/components/AreaSelect.tsx";
 import { AccountCodeField } from "../../features/auth/components/CodeButton.tsx";
+import { type ReauthMode, ReauthFields, proofFields, reauthModes } from "../../features/auth/components/ReauthFields.tsx";
 import { maskEmail, maskMobile } from "../../features/auth/mask.ts";
-import { useForm } from "../../features/auth/useForm.ts";
-import { validate } from "../../features/auth/validation.ts";
-import { userAtom } from "../../features/session/atoms.ts";
+import { useForm } from "../../lib/form/useForm.ts";
+import { validate } from "../../lib/form/validation.ts";
+import { type User, userAtom } from "../../features/session/atoms.ts";
 import { refreshUser } from "../../features/session/session.ts";
 import { toast } from "../../lib/ui.ts";
 import { LinkRow } from "./LinkRow.tsx";
@@ -55,7 +56,7 @@ export default function SecurityPage() {
             </button>
           </li>
         </ul>
-        {binding && <BindMobileForm onDone={() => setBinding(false)} />}
+        {binding && <BindMobileForm user={user} onDone={() => setBinding(false)} />}
 
         <ul className="list setting-list">
           <LinkRow to="/setting/password" label={t("setting.securityPage.loginPassword")} testId="password-link">
@@ -70,20 +71,27 @@ export default function SecurityPage() {
   );
 }
 
-function BindMobileForm({ onDone }: { onDone: () => void }) {
+/**
+ * Binds (or replaces) the mobile: a code to the new number, and the account
+ * confirmed by its log-in password or a code to its own address.
+ */
+function BindMobileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation();
   const { area } = useArea();
-  const { values, set, errors, checkField, submitting, submit } = useForm({ mobile: "", code: "" });
+  const { values, set, errors, checkField, submitting, submit } = useForm({ mobile: "", code: "", login_password: "", auth_code: "" });
+  const [chosen, setMode] = useState<ReauthMode | null>(null);
+  const mode = chosen ?? reauthModes(user)[0] ?? "password";
   const input = () => ({ ...values, area_code: area.dial });
+  const proof = () => proofFields(mode, { login_password: values.login_password, code: values.auth_code }, "auth_code");
 
   const canSend = () => checkField("mobile", validate(bindMobileSchema, input(), ["mobile"]));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void submit(
-      () => validate(bindMobileSchema, input(), ["mobile", "code"]),
+      () => validate(bindMobileSchema, input(), ["mobile", "code", mode === "password" ? "login_password" : "auth_code"]),
       async () => {
-        toast(await bindMobile(input(), { silent: true }));
+        toast(await bindMobile({ mobile: values.mobile, code: values.code, area_code: area.dial, ...proof() }, { silent: true }));
         await refreshUser();
         onDone();
       },
@@ -103,6 +111,19 @@ function BindMobileForm({ onDone }: { onDone: () => void }) {
         value={values.code}
         onChange={set("code")}
         error={errors.code}
+      />
+      <ReauthFields
+        user={user}
+        scene="security"
+        mode={mode}
+        onMode={setMode}
+        password={values.login_password}
+        onPassword={set("login_password")}
+        passwordError={errors.login_password}
+        code={values.auth_code}
+        onCode={set("auth_code")}
+        codeError={errors.auth_code}
+        codeId="auth_code"
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="bind-submit">
         {submitting ? t("setting.saving") : t("setting.securityPage.bindSubmit")}

@@ -4,26 +4,33 @@ import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { CandleChart } from "../../features/chart/CandleChart.tsx";
 import { DepthChart } from "../../features/chart/DepthChart.tsx";
-import type { Candle, Depth, Period } from "../../features/market/api.ts";
+import type { Depth, IndexKlines, Period } from "../../features/market/api.ts";
 import { chartPeriodAtom, type Overlay, overlayAtom, type SubIndicator, subIndicatorAtom } from "../../features/market/atoms.ts";
+import type { CandleState } from "../../features/market/useMarketData.ts";
 import { effectiveThemeAtom } from "../../features/preferences/atoms.ts";
 import { PERIODS } from "../../../../schema/api/market.ts";
 
 const OVERLAYS: Overlay[] = ["MA", "EMA", "BOLL"];
 const SUBS: SubIndicator[] = ["MACD", "RSI", "KDJ"];
 
-export type CandleState = { key: string; list: Candle[] | null; loading: boolean; error: string | null };
+/** How an index line's source is shown ("binance" → "Binance"). */
+const SOURCES: Record<string, string> = { binance: "Binance" };
 
-/** K-line (with period and indicator switches) or depth chart. */
+/**
+ * K-line (with period and indicator switches) or depth chart. Simulated history (local development only) and the
+ * reference exchange's index line are labelled under the period bar, never passed off as the market's own trades.
+ */
 export function ChartPanel({
   candles,
   candleKey,
+  index,
   depth,
   precision,
   onRetry,
 }: {
   candles: CandleState;
   candleKey: string;
+  index: IndexKlines;
   depth: Depth | null;
   precision: number;
   onRetry: () => void;
@@ -36,6 +43,8 @@ export function ChartPanel({
   const [sub, setSub] = useAtom(subIndicatorAtom);
   const current = candles.key === candleKey ? candles : null;
   const list = current?.list ?? null;
+  const simulated = list?.some((c) => c.simulated === true) ?? false;
+  const indexLine = index && index.candles.length > 0 ? index : null;
 
   let overlayView = null;
   if (view === "kline") {
@@ -54,7 +63,7 @@ export function ChartPanel({
           <DelayedSpinner />
         </div>
       );
-    } else if (list.length === 0) {
+    } else if (list.length === 0 && !indexLine) {
       overlayView = <div className="chart-state faint">{t("trade.chart.noData")}</div>;
     }
   } else if (!depth) {
@@ -103,10 +112,25 @@ export function ChartPanel({
           </div>
         )}
       </div>
+      {view === "kline" && (simulated || indexLine) && (
+        <div className="chart-notes">
+          {simulated && (
+            <span className="chart-note sim" title={t("trade.chart.simulatedHint")} data-testid="chart-simulated">
+              {t("trade.chart.simulated")}
+            </span>
+          )}
+          {indexLine && (
+            <span className="chart-note index" data-testid="chart-index">
+              {t("trade.chart.index", { source: SOURCES[indexLine.source] ?? indexLine.source })}
+            </span>
+          )}
+        </div>
+      )}
       <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
         {view === "kline" ? (
           <CandleChart
             candles={list ?? []}
+            index={indexLine?.candles ?? null}
             dataKey={candleKey}
             overlay={overlay}
             sub={sub}

@@ -99,10 +99,3 @@ export function RecentTrades({ trades, pair, error }: { trades: PublicTrade[] | 
     </div>
   );
 }
-
-/** Trades merged by id, newest first, at most `keep`. */
-export function mergeTrades(current: PublicTrade[] | null, incoming: PublicTrade[], keep = 30): PublicTrade[] {
-  const byId = new Map<string, PublicTrade>();
-  for (const tr of [...incoming, ...(current ?? [])]) if (!byId.has(tr.id)) byId.set(tr.id, tr);
-  return [...byId.values()].sort((a, b) => b.time - a.time).slice(0, keep);
-}

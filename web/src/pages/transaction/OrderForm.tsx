@@ -9,13 +9,15 @@ import {
   orderIssues,
   orderTotal,
   percentOfAvailable,
-  sanitizeDecimal,
   type Side,
 } from "../../features/market/order-math.ts";
 import { placeOrder, type SpotBalance } from "../../features/market/orders.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { dec, type DecimalValue } from "../../lib/decimal.ts";
+import { AmountInput } from "../../lib/form/AmountInput.tsx";
+import { useForm } from "../../lib/form/useForm.ts";
+import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 
 const STEPS = [0, 25, 50, 75, 100];
@@ -25,6 +27,28 @@ const feeText = (fee: DecimalValue) => fee.toSignificantDigits(6).toFixed();
 
 export type Balances = { base: SpotBalance; quote: SpotBalance };
 
+/** The message of an order issue, with the figures that explain it. */
+function issueMessage(issue: OrderIssue, ctx: { base: string; quote: string; side: Side }): FieldMessage {
+  const key = `trade.errors.${issue.code}`;
+  switch (issue.code) {
+    case "pricePrecision":
+    case "amountPrecision":
+      return { key, values: { decimals: issue.decimals } };
+    case "priceTick":
+      return { key, values: { tick: issue.tick } };
+    case "amountLot":
+      return { key, values: { lot: issue.lot } };
+    case "amountMin":
+      return { key, values: { min: issue.min, coin: ctx.base } };
+    case "totalMin":
+      return { key, values: { min: issue.min, coin: ctx.quote } };
+    case "insufficient":
+      return { key, values: { coin: ctx.side === "buy" ? ctx.quote : ctx.base } };
+    default:
+      return { key };
+  }
+}
+
 /** What the page can do to the form: a price tapped in the book becomes a limit price. */
 export type OrderFormHandle = { pickPrice: (price: string) => void };
 
@@ -32,7 +56,9 @@ export type OrderFormHandle = { pickPrice: (price: string) => void };
  * The spot order form: buy/sell, limit/market, price (prefilled from the last
  * price; a tap on the book sets it), amount, a 0–100 % slider of what is
  * available, the estimated total and fee, checks with translated messages,
- * a confirmation, and one Idempotency-Key per submission.
+ * a confirmation, and one Idempotency-Key per submission. Price and amount are typed
+ * in the user's language (AmountInput); a placed order invalidates the balances and the
+ * order lists, so the page needs no callback.
  */
 export function OrderForm({
   ref,
@@ -42,7 +68,6 @@ export function OrderForm({
   loggedIn,
   bestBid,
   bestAsk,
-  onPlaced,
 }: {
   ref?: Ref<OrderFormHandle>;
   pair: Quotation;
@@ -52,7 +77,6 @@ export function OrderForm({
   bestAsk: string | null;
   balances: Balances | null;
   loggedIn: boolean;
-  onPlaced: () => void;
 }) {
   const { t } = useTranslation();
   const ids = { price: useId(), amount: useId(), pct: useId() };
@@ -62,10 +86,11 @@ export function OrderForm({
   const [orderType, setOrderType] = useState<"limit" | "market">("limit");
   const pricePrecision = info?.price_precision ?? pair.price_precision;
   // The page remounts the form per pair (key), so the price starts from that pair's last price.
-  const [price, setPrice] = useState(() => (dec(pair.now_price).gt(0) ? dec(pair.now_price).toFixed(pair.price_precision) : ""));
-  const [amount, setAmount] = useState("");
-  const [issues, setIssues] = useState<OrderIssue[]>([]);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ price: dec(pair.now_price).gt(0) ? dec(pair.now_price).toFixed(pair.price_precision) : "", amount: "" });
+  const { price, amount } = form.values;
+  const { set: setField, setErrors } = form;
+  // While the request is on its way (not while the confirmation is open).
+  const [placing, setPlacing] = useState(false);
 
   const amountPrecision = info?.amount_precision ?? pair.amount_precision;
   // A limit order may rest and pay the maker fee; the estimate shows the taker fee (the most it can be).
@@ -79,12 +104,12 @@ export function OrderForm({
     () => ({
       pickPrice(picked: string) {
         setOrderType("limit");
-        setPrice(dec(picked).toFixed(pricePrecision));
-        setIssues([]);
+        setField("price")(dec(picked).toFixed(pricePrecision));
+        setErrors({});
         idem.reset();
       },
     }),
-    [pricePrecision, idem],
+    [pricePrecision, idem, setField, setErrors],
   );
 
   const marketPrice = (side === "buy" ? bestAsk : bestBid) ?? pair.now_price;
@@ -103,43 +128,20 @@ export function OrderForm({
 
   const edit = (patch: () => void) => {
     idem.reset();
-    setIssues([]);
+    form.setErrors({});
     patch();
   };
   const pickPercent = (value: number) =>
     edit(() => {
       if (available === undefined) return;
-      setAmount(amountForPercent(side, value, available, holdPrice, amountPrecision, info?.lot_size));
+      form.set("amount")(amountForPercent(side, value, available, holdPrice, amountPrecision, info?.lot_size));
     });
 
-  const message = (issue: OrderIssue) => {
-    switch (issue.code) {
-      case "pricePrecision":
-      case "amountPrecision":
-        return t(`trade.errors.${issue.code}`, { decimals: issue.decimals });
-      case "priceTick":
-        return t("trade.errors.priceTick", { tick: issue.tick });
-      case "amountLot":
-        return t("trade.errors.amountLot", { lot: issue.lot });
-      case "amountMin":
-        return t("trade.errors.amountMin", { min: issue.min, coin: base });
-      case "totalMin":
-        return t("trade.errors.totalMin", { min: issue.min, coin: quote });
-      case "insufficient":
-        return t("trade.errors.insufficient", { coin: side === "buy" ? quote : base });
-      default:
-        return t(`trade.errors.${issue.code}`);
-    }
-  };
-  const priceIssue = issues.find((i) => i.field === "price");
-  const amountIssue = issues.find((i) => i.field === "amount");
+  const priceError = form.errors.price ? fieldMessageText(t, form.errors.price) : undefined;
+  const amountError = form.errors.amount ? fieldMessageText(t, form.errors.amount) : undefined;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!loggedIn) {
-      promptLogin();
-      return;
-    }
+  /** The first issue of each field, as its message. */
+  const check = (): FieldErrors<"price" | "amount"> => {
     const found = orderIssues(price, amount, {
       side,
       orderType,
@@ -153,8 +155,12 @@ export function OrderForm({
       marketPrice,
       slippage,
     });
-    setIssues(found);
-    if (found.length) return;
+    const errors: FieldErrors<"price" | "amount"> = {};
+    for (const issue of found) errors[issue.field] ??= issueMessage(issue, { base, quote, side });
+    return errors;
+  };
+
+  const place = async () => {
     const sideText = t(side === "buy" ? "trade.side.buy" : "trade.side.sell");
     const lines = [
       t("trade.confirm.side", { side: sideText, type: t(orderType === "limit" ? "trade.type.limit" : "trade.type.market") }),
@@ -173,7 +179,7 @@ export function OrderForm({
       confirmText: sideText,
     });
     if (!ok) return;
-    setBusy(true);
+    setPlacing(true);
     try {
       await placeOrder(
         { currencyId: pair.currency_id, legalId: pair.legal_id, side, orderType, price: orderType === "limit" ? price : undefined, amount },
@@ -181,13 +187,20 @@ export function OrderForm({
       );
       idem.reset();
       toast(t("trade.form.placed"));
-      setAmount("");
-      onPlaced();
-    } catch {
-      // the API client showed the server's message; a retry reuses the same key
+      form.set("amount")("");
     } finally {
-      setBusy(false);
+      // a failure is shown by the form helper (under its field, or as a toast); a retry reuses the same key
+      setPlacing(false);
     }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!loggedIn) {
+      promptLogin();
+      return;
+    }
+    void form.submit(check, place);
   };
 
   return (
@@ -227,16 +240,14 @@ export function OrderForm({
         {t("trade.form.price", { coin: quote })}
       </label>
       {orderType === "limit" ? (
-        <div className={priceIssue ? "form-input invalid" : "form-input"}>
-          <input
+        <div className={priceError ? "form-input invalid" : "form-input"}>
+          <AmountInput
             id={ids.price}
             className="input"
-            inputMode="decimal"
-            autoComplete="off"
             value={price}
             placeholder={t("trade.form.price", { coin: quote })}
-            onChange={(e) => edit(() => setPrice(sanitizeDecimal(e.target.value)))}
-            aria-invalid={priceIssue ? true : undefined}
+            onChange={(value, why) => edit(() => form.amount("price").onChange(value, why))}
+            aria-invalid={priceError ? true : undefined}
             data-testid="order-price"
           />
           <span className="unit">{quote}</span>
@@ -246,32 +257,30 @@ export function OrderForm({
           <span className="muted">{t("trade.form.marketPrice")}</span>
         </div>
       )}
-      {priceIssue && (
+      {priceError && (
         <p className="field-error" role="alert" data-testid="price-error">
-          {message(priceIssue)}
+          {priceError}
         </p>
       )}
 
       <label className="visually-hidden" htmlFor={ids.amount}>
         {t("trade.form.amount", { coin: base })}
       </label>
-      <div className={amountIssue ? "form-input invalid" : "form-input"}>
-        <input
+      <div className={amountError ? "form-input invalid" : "form-input"}>
+        <AmountInput
           id={ids.amount}
           className="input"
-          inputMode="decimal"
-          autoComplete="off"
           value={amount}
           placeholder={t("trade.form.amount", { coin: base })}
-          onChange={(e) => edit(() => setAmount(sanitizeDecimal(e.target.value)))}
-          aria-invalid={amountIssue ? true : undefined}
+          onChange={(value, why) => edit(() => form.amount("amount").onChange(value, why))}
+          aria-invalid={amountError ? true : undefined}
           data-testid="order-amount"
         />
         <span className="unit">{base}</span>
       </div>
-      {amountIssue && (
+      {amountError && (
         <p className="field-error" role="alert" data-testid="amount-error">
-          {message(amountIssue)}
+          {amountError}
         </p>
       )}
 
@@ -331,12 +340,12 @@ export function OrderForm({
       <button
         type="submit"
         className={`btn btn-block ${side === "buy" ? "btn-up" : "btn-down"}`}
-        disabled={busy}
+        disabled={form.submitting}
         data-testid="order-submit"
       >
         {!loggedIn
           ? t("common.goLogIn")
-          : busy
+          : placing
             ? t("trade.form.submitting")
             : t(side === "buy" ? "trade.form.buy" : "trade.form.sell", { coin: base })}
       </button>

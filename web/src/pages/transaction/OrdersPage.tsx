@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
@@ -7,7 +8,9 @@ import { mergeHistoryOrder, mergeOpenOrder, useOrderUpdates } from "../../featur
 import { cancelOrder, fetchOrders, type OrderListStatus, type SpotOrder } from "../../features/market/orders.ts";
 import { OrderRow } from "../../features/market/OrderRow.tsx";
 import { allPairs, useLiveQuotes } from "../../features/market/quotes.ts";
-import { usePagedList } from "../../hooks/usePagedList.ts";
+import { tokenAtom } from "../../features/session/atoms.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
@@ -46,7 +49,8 @@ export default function OrdersPage() {
 function OrderList({ status }: { status: OrderListStatus }) {
   const { t } = useTranslation();
   const quotes = useLiveQuotes();
-  const list = usePagedList((page) => fetchOrders({ status, page, limit: PAGE_SIZE }), [status]);
+  const token = useAtomValue(tokenAtom);
+  const list = usePagedQuery([Q.orders, token, "list", status], (page) => fetchOrders({ status, page, limit: PAGE_SIZE }));
   // Live changes are laid over the loaded pages: an order frame updates, removes or adds a row.
   const [live, setLive] = useState<{ changed: Map<number, SpotOrder>; added: SpotOrder[] }>({ changed: new Map(), added: [] });
   const [cancelling, setCancelling] = useState<number | null>(null);

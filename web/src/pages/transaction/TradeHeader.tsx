@@ -8,7 +8,10 @@ import { IconCaret, IconOrders, IconStar } from "../../features/market/icons.tsx
 import { QuoteRow } from "../../features/market/QuoteList.tsx";
 import { matchPairs } from "../../features/market/quotes.ts";
 
-/** The pair (tap to switch), favourite star, orders link, then the live ticker: last, 24 h change, high, low, volume. */
+/**
+ * The pair (tap to switch), favourite star, orders link, then the live ticker: last trade, 24 h change, the index
+ * (reference) price, high, low, volume.
+ */
 export function TradeHeader({
   pair,
   pairs,
@@ -57,6 +60,12 @@ export function TradeHeader({
           </div>
           <div className={`num ${direction}`} data-testid="ticker-change">
             {formatChange(pair.change)}
+          </div>
+          <div className="ticker-index">
+            {t("trade.ticker.index")}{" "}
+            <span className="num" data-testid="index-price">
+              {pair.index_price ? formatPrice(pair.index_price, pair.price_precision) : "--"}
+            </span>
           </div>
         </div>
         <dl className="ticker-stats">

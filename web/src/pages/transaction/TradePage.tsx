@@ -1,53 +1,30 @@
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useAtom, useAtomValue } from "jotai";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import {
-  apiSymbol,
-  type Candle,
-  type Depth,
-  fetchCandles,
-  fetchDepth,
-  fetchMarketInfo,
-  fetchTrades,
-  type PublicTrade,
-  type Quotation,
-  roomName,
-} from "../../features/market/api.ts";
-import { chartPeriodAtom, lastSymbolAtom, pushTickersAtom } from "../../features/market/atoms.ts";
+import { apiSymbol, fetchIndexKlines, type Quotation, roomName } from "../../features/market/api.ts";
+import { chartPeriodAtom, lastSymbolAtom } from "../../features/market/atoms.ts";
 import { mergeOpenOrder, useOrderUpdates } from "../../features/market/orderStream.ts";
-import { cancelOrder, fetchOrders, fetchSpotBalance, type SpotOrder } from "../../features/market/orders.ts";
+import { cancelOrder, openOrdersQuery, type SpotOrder, spotBalancesQuery } from "../../features/market/orders.ts";
 import { OrderRow } from "../../features/market/OrderRow.tsx";
 import { allPairs, findPair, useFavourites, useLiveQuotes } from "../../features/market/quotes.ts";
-import { useMarketRoom } from "../../features/market/realtime.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
+import { useMarketData } from "../../features/market/useMarketData.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import type { MarketRoomOutbound } from "../../../../schema/api/market.ts";
-import { useQuery } from "../../hooks/useQuery.ts";
+import { queryClient } from "../../lib/query/client.ts";
+import { Q } from "../../lib/query/keys.ts";
+import { useQuery } from "../../lib/query/useQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
-import { type CandleState, ChartPanel } from "./ChartPanel.tsx";
-import { mergeTrades, OrderBook, RecentTrades } from "./OrderBook.tsx";
+import { ChartPanel } from "./ChartPanel.tsx";
+import { OrderBook, RecentTrades } from "./OrderBook.tsx";
 import { type Balances, OrderForm, type OrderFormHandle } from "./OrderForm.tsx";
 import { TradeHeader } from "./TradeHeader.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
-
-/** A candle merged into the list: the current bar replaced, a newer one appended, an older one ignored. */
-function mergeCandle(list: Candle[], candle: Candle): Candle[] {
-  const last = list.at(-1);
-  if (!last || candle.time > last.time) return [...list, candle];
-  if (candle.time === last.time) return [...list.slice(0, -1), candle];
-  return list;
-}
-
-/** Live candle updates since the last load: one per bar (the newest version), at most a day of 1-minute bars. */
-function keepUpdate(updates: Candle[], candle: Candle): Candle[] {
-  return [...updates.filter((c) => c.time !== candle.time), candle].sort((a, b) => a.time - b.time).slice(-1440);
-}
 
 /** The spot trade tab: ticker, chart, order form and book, open orders and recent trades, all live. */
 export default function TradePage() {
@@ -60,132 +37,46 @@ export default function TradePage() {
   const quotes = useLiveQuotes();
   const favs = useFavourites(token);
   const promptLogin = useLoginPrompt();
-  const pushTickers = useSetAtom(pushTickersAtom);
   const period = useAtomValue(chartPeriodAtom);
   const pair = findPair(quotes.groups, symbol);
   const known = pair !== undefined;
-  const candleKey = `${symbol}|${period}`;
 
   useEffect(() => {
     if (known) setLastSymbol(symbol);
   }, [known, symbol, setLastSymbol]);
 
-  // Public market data: the first answer over HTTP, then the room's frames (tagged with the pair, so
-  // nothing of the previous pair shows after a switch) -------------------------------------------------
-  const depthQ = useQuery(() => fetchDepth(symbol).then((d) => ({ symbol, depth: d })), [symbol]);
-  const tradesQ = useQuery(() => fetchTrades(symbol).then((list) => ({ symbol, list })), [symbol]);
-  const infoQ = useQuery(() => fetchMarketInfo(symbol).then((info) => ({ symbol, info })), [symbol]);
-  const candlesQ = useQuery(
-    () => fetchCandles(symbol, period).then((list) => ({ key: candleKey, list: [...list].sort((a, b) => a.time - b.time) })),
-    [symbol, period, candleKey],
-  );
-  const [liveDepth, setLiveDepth] = useState<{ symbol: string; depth: Depth } | null>(null);
-  const [liveTrades, setLiveTrades] = useState<{ symbol: string; list: PublicTrade[] } | null>(null);
-  const [liveCandles, setLiveCandles] = useState<{ key: string; updates: Candle[] } | null>(null);
-
-  const onFrame = (frame: MarketRoomOutbound) => {
-    switch (frame.type) {
-      case "ticker":
-        pushTickers([frame.ticker]);
-        return;
-      case "tickers":
-        pushTickers(frame.tickers);
-        return;
-      case "depth":
-        if (roomName(apiSymbol(frame.symbol)) === symbol) setLiveDepth({ symbol, depth: frame.depth });
-        return;
-      case "trades":
-        if (roomName(apiSymbol(frame.symbol)) === symbol) {
-          setLiveTrades((cur) => ({ symbol, list: mergeTrades(cur?.symbol === symbol ? cur.list : null, frame.trades) }));
-        }
-        return;
-      case "kline":
-        if (roomName(apiSymbol(frame.symbol)) === symbol && frame.period === period) {
-          setLiveCandles((cur) => ({ key: candleKey, updates: keepUpdate(cur?.key === candleKey ? cur.updates : [], frame.candle) }));
-        }
-        return;
-      default:
-        return;
-    }
-  };
-  useMarketRoom(known ? symbol : null, onFrame, [period]);
-
-  const shownDepth = liveDepth?.symbol === symbol ? liveDepth.depth : depthQ.data?.symbol === symbol ? depthQ.data.depth : null;
-  const baseTrades = tradesQ.data?.symbol === symbol ? tradesQ.data.list : null;
-  const extraTrades = liveTrades?.symbol === symbol ? liveTrades.list : null;
-  const shownTrades = useMemo(
-    () => (baseTrades || extraTrades ? mergeTrades(baseTrades, extraTrades ?? []) : null),
-    [baseTrades, extraTrades],
-  );
-  const baseCandles = candlesQ.data?.key === candleKey ? candlesQ.data.list : null;
-  const candleUpdates = liveCandles?.key === candleKey ? liveCandles.updates : null;
-  const shownCandles = useMemo(
-    () => (baseCandles ? (candleUpdates ?? []).reduce(mergeCandle, baseCandles) : null),
-    [baseCandles, candleUpdates],
-  );
-  const candleState: CandleState = {
-    key: candleKey,
-    list: shownCandles,
-    loading: candlesQ.loading,
-    error: baseCandles ? null : (candlesQ.error?.message ?? null),
-  };
-  const currentInfo = infoQ.data?.symbol === symbol ? infoQ.data.info : null;
+  // Public market data: read through the cache by pair, then the room's frames (so nothing of the
+  // previous pair shows after a switch) ---------------------------------------------------------------
+  const market = useMarketData(symbol, period, { live: known });
+  // The reference feed's candles as an index line, while the market has few of its own (production); a failure is no line.
+  const index = useQuery({
+    key: [Q.market, symbol, "index", period],
+    load: () => fetchIndexKlines(symbol, period).catch(() => null),
+    staleTime: 60_000,
+  });
 
   // The user's balances and open orders for this pair ------------------------------------------------
-  const base = pair?.currency_name;
-  const quote = pair?.legal_name;
-  const currencyId = pair?.currency_id;
-  const legalId = pair?.legal_id;
-  const mineKey = `${token}|${symbol}`;
-  const balancesQ = useQuery(
-    () =>
-      token && base && quote
-        ? Promise.all([fetchSpotBalance(base), fetchSpotBalance(quote)]).then(([b, q]) => ({
-            key: mineKey,
-            balances: { base: b, quote: q } as Balances,
-          }))
-        : Promise.resolve(null),
-    [token, base, quote, mineKey],
-  );
-  const ordersQ = useQuery(() => {
-    const at = Date.now();
-    return token && currencyId !== undefined && legalId !== undefined
-      ? fetchOrders({ status: 1, page: 1, limit: 50, currencyId, legalId }).then((page) => ({ key: mineKey, list: page.items, at }))
-      : Promise.resolve(null);
-  }, [token, currencyId, legalId, mineKey]);
-  const [liveOrders, setLiveOrders] = useState<{ key: string; updates: { order: SpotOrder; at: number }[] } | null>(null);
+  const base = pair?.currency_name ?? "";
+  const quote = pair?.legal_name ?? "";
+  const mine = !!token && !!pair;
+  const balancesQ = useQuery(spotBalancesQuery(token, base, quote), { enabled: mine });
+  const ordersDef = openOrdersQuery(token, pair?.currency_id ?? 0, pair?.legal_id ?? 0);
+  const ordersQ = useQuery(ordersDef, { enabled: mine });
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const balances: Balances | null = balancesQ.data ?? null;
+  const openOrders = ordersQ.data ?? null;
 
-  const balances = balancesQ.data?.key === mineKey ? balancesQ.data.balances : null;
-  const loadedOrders = ordersQ.data?.key === mineKey ? ordersQ.data : null;
-  const orderUpdates = liveOrders?.key === mineKey ? liveOrders.updates : null;
-  // Frames that arrived after the list was asked for are laid over it (a fill removes the order at once).
-  const openOrders = useMemo(
-    () =>
-      loadedOrders
-        ? (orderUpdates ?? []).filter((u) => u.at >= loadedOrders.at).reduce((list, u) => mergeOpenOrder(list, u.order), loadedOrders.list)
-        : null,
-    [loadedOrders, orderUpdates],
-  );
-
-  // Fills and cancels arrive on the user room: update the list at once, then re-read the balances.
+  // Fills and cancels arrive on the user room: the list changes at once, the balances are read again shortly after.
   const balanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const reloadBalances = balancesQ.reload;
   useOrderUpdates((order) => {
     if (!pair || order.symbol !== pair.symbol) return;
     // Accepted at once but refused by the ledger after (the balance was spent elsewhere meanwhile).
     if (order.state === "rejected") toast(t("trade.orders.refused"));
-    const at = Date.now();
-    setLiveOrders((cur) => ({ key: mineKey, updates: [...(cur?.key === mineKey ? cur.updates : []), { order, at }].slice(-200) }));
+    queryClient.setData<SpotOrder[]>(ordersDef.key, (list) => (list ? mergeOpenOrder(list, order) : list));
     clearTimeout(balanceTimer.current);
-    balanceTimer.current = setTimeout(reloadBalances, 250);
+    balanceTimer.current = setTimeout(() => void queryClient.invalidate([Q.spotBalance]), 250);
   });
   useEffect(() => () => clearTimeout(balanceTimer.current), []);
-
-  const refreshMine = () => {
-    balancesQ.reload();
-    ordersQ.reload();
-  };
 
   const cancel = async (order: SpotOrder) => {
     const ok = await confirmDialog({
@@ -195,13 +86,12 @@ export default function TradePage() {
     if (!ok) return;
     setCancelling(order.id);
     try {
+      // cancelOrder invalidates the balances and the order lists; the list drops the order at once.
       await cancelOrder(order.id);
       toast(t("trade.orders.cancelled"));
-      setLiveOrders((cur) => ({
-        key: mineKey,
-        updates: [...(cur?.key === mineKey ? cur.updates : []), { order: { ...order, state: "cancelled", status: 2 }, at: Date.now() }],
-      }));
-      refreshMine();
+      queryClient.setData<SpotOrder[]>(ordersDef.key, (list) =>
+        list ? mergeOpenOrder(list, { ...order, state: "cancelled", status: 2 }) : list,
+      );
     } catch {
       // the API client showed why
     } finally {
@@ -276,25 +166,25 @@ export default function TradePage() {
         onSwitch={switchPair}
       />
       <ChartPanel
-        candles={candleState}
-        candleKey={candleKey}
-        depth={shownDepth}
+        candles={market.candles}
+        candleKey={market.candles.key}
+        index={index.data ?? null}
+        depth={market.depth}
         precision={pair.price_precision}
-        onRetry={candlesQ.reload}
+        onRetry={market.reloadCandles}
       />
       <section className="trade-panel">
         <OrderForm
           key={pair.symbol}
           ref={form}
           pair={pair}
-          info={currentInfo}
+          info={market.info}
           balances={balances}
           loggedIn={!!token}
-          bestBid={shownDepth?.bids[0]?.[0] ?? null}
-          bestAsk={shownDepth?.asks[0]?.[0] ?? null}
-          onPlaced={refreshMine}
+          bestBid={market.depth?.bids[0]?.[0] ?? null}
+          bestAsk={market.depth?.asks[0]?.[0] ?? null}
         />
-        <OrderBook depth={shownDepth} pair={pair} error={!!depthQ.error && !shownDepth} onPick={pick} />
+        <OrderBook depth={market.depth} pair={pair} error={!!market.depthError && !market.depth} onPick={pick} />
       </section>
       <section className="trade-bottom">
         <div className="bottom-tabs" role="tablist">
@@ -322,7 +212,11 @@ export default function TradePage() {
             {t("trade.orders.all")}
           </Link>
         </div>
-        {bottomTab === "orders" ? ordersView : <RecentTrades trades={shownTrades} pair={pair} error={!!tradesQ.error && !shownTrades} />}
+        {bottomTab === "orders" ? (
+          ordersView
+        ) : (
+          <RecentTrades trades={market.trades} pair={pair} error={!!market.tradesError && !market.trades} />
+        )}
       </section>
     </div>
   );

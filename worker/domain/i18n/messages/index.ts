@@ -5,6 +5,7 @@ import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
+import { security } from "./security.ts";
 
 /**
  * All server messages by stable code. Each domain keeps its own file;
@@ -18,6 +19,7 @@ export const catalog = {
   ...market,
   ...money,
   ...profile,
+  ...security,
 };
 
 export type MessageCode = keyof typeof catalog;

@@ -2,51 +2,55 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiFailure, newIdempotencyKey } from "../../../lib/api.ts";
 import { confirmDialog, toast } from "../../../lib/ui.ts";
+import { queryClient } from "../../../lib/query/client.ts";
+import { Q } from "../../../lib/query/keys.ts";
 import { useReasonPrompt } from "./ReasonPrompt.tsx";
 
 type Step<A extends unknown[]> = { title: string; message: string; run: (...args: A) => Promise<string> };
+/** An approval that needs an input (a verified amount): `ask` replaces the confirmation and answers it, or null to cancel. */
+type ApproveStep = Step<[idempotencyKey: string, input: string]> & { ask?: () => Promise<string | null> };
 
 /**
  * One operator decision on a queued request (deposit, withdrawal, verification):
  * approving asks for confirmation, rejecting asks for a reason, then the request
- * is sent once. The server decides each request once (its review ref_key), so a
- * second decision, from a double click or another operator, answers 409: the list
- * is then read again to show what was decided. Each decision (approve, or reject with
+ * is sent once. The decision calls are mutations of the console's keys, so a decided
+ * request's queue is read again once, by the invalidation. The server decides each
+ * request once (its review ref_key), so a second decision, from a double click or
+ * another operator, answers 409: that changed nothing here, so the console's reads are
+ * invalidated by hand to show what was decided. Each decision (approve, or reject with
  * one reason) gets one Idempotency-Key, reused when the operator retries it after a
  * failure, so a retry whose first answer was lost answers that first result.
  */
-export function useDecision({
-  approve,
-  reject,
-  onDecided,
-}: {
-  approve: Step<[idempotencyKey: string]>;
-  reject: Step<[reason: string, idempotencyKey: string]>;
-  onDecided: () => void;
-}) {
+export function useDecision({ approve, reject }: { approve: ApproveStep; reject: Step<[reason: string, idempotencyKey: string]> }) {
   const [busy, setBusy] = useState(false);
   const keys = useRef(new Map<string, string>());
   const reasonPrompt = useReasonPrompt();
 
   const decide = async (yes: boolean) => {
     let reason: string | null = null;
-    if (yes) {
+    let input = "";
+    if (yes && approve.ask) {
+      const given = await approve.ask();
+      if (given === null) return;
+      input = given;
+    } else if (yes) {
       if (!(await confirmDialog({ title: approve.title, message: approve.message }))) return;
     } else {
       reason = await reasonPrompt.ask(reject.title, reject.message);
       if (reason === null) return;
     }
-    const what = yes ? "approve" : `reject:${reason}`;
+    const what = yes ? `approve:${input}` : `reject:${reason}`;
     const key = keys.current.get(what) ?? newIdempotencyKey();
     keys.current.set(what, key);
     setBusy(true);
     try {
-      toast(yes ? await approve.run(key) : await reject.run(reason!, key));
+      toast(await (yes ? approve.run(key, input) : reject.run(reason!, key)));
       keys.current.clear();
-      onDecided();
     } catch (err) {
-      if (err instanceof ApiFailure && err.status === 409) onDecided();
-      else setBusy(false);
+      if (err instanceof ApiFailure && err.status === 409) void queryClient.invalidate([Q.admin]);
+    } finally {
+      // A decided request usually leaves the queue, but one awaiting its second approval stays (four eyes).
+      setBusy(false);
     }
   };
 

@@ -1,5 +1,7 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useForm } from "../../../lib/form/useForm.ts";
+import { fieldMessageText } from "../../../lib/form/messages.ts";
 
 type Pending = { title: string; message: string; resolve: (reason: string | null) => void };
 
@@ -12,21 +14,23 @@ export const REASON_MAX = 200;
 export function useReasonPrompt() {
   const { t } = useTranslation();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [text, setText] = useState("");
-  const [error, setError] = useState("");
+  const { values, set, setValues, errors, setErrors, submit: submitForm } = useForm({ reason: "" });
   const titleId = useId();
   const current = useRef<Pending | null>(null);
 
-  const ask = useCallback((title: string, message: string) => {
-    current.current?.resolve(null);
-    return new Promise<string | null>((resolve) => {
-      const next = { title, message, resolve };
-      current.current = next;
-      setText("");
-      setError("");
-      setPending(next);
-    });
-  }, []);
+  const ask = useCallback(
+    (title: string, message: string) => {
+      current.current?.resolve(null);
+      return new Promise<string | null>((resolve) => {
+        const next = { title, message, resolve };
+        current.current = next;
+        setValues({ reason: "" });
+        setErrors({});
+        setPending(next);
+      });
+    },
+    [setValues, setErrors],
+  );
 
   const close = (reason: string | null) => {
     pending?.resolve(reason);
@@ -36,11 +40,19 @@ export function useReasonPrompt() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const reason = text.trim();
-    if (!reason) return setError(t("admin.reason.required"));
-    if ([...reason].length > REASON_MAX) return setError(t("admin.reason.tooLong", { max: REASON_MAX }));
-    close(reason);
+    const reason = values.reason.trim();
+    void submitForm(
+      () => ({
+        reason: !reason
+          ? { key: "admin.reason.required" }
+          : [...reason].length > REASON_MAX
+            ? { key: "admin.reason.tooLong", values: { max: REASON_MAX } }
+            : undefined,
+      }),
+      async () => close(reason),
+    );
   };
+  const error = errors.reason ? fieldMessageText(t, errors.reason) : "";
 
   const element = pending ? (
     <div className="modal-backdrop" onClick={() => close(null)}>
@@ -61,11 +73,11 @@ export function useReasonPrompt() {
             id={`${titleId}-reason`}
             className="input textarea"
             rows={3}
-            value={text}
+            value={values.reason}
             autoFocus
             maxLength={REASON_MAX + 20}
             placeholder={t("admin.reason.placeholder")}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => set("reason")(e.target.value)}
           />
           <span className="field-error" role={error ? "alert" : undefined}>
             {error}

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountType } from "../api.ts";
-import type { FieldMessage } from "../validation.ts";
+import type { FieldMessage } from "../../../lib/form/messages.ts";
 import { AreaSelect } from "./AreaSelect.tsx";
 import { FieldError } from "./FieldError.tsx";
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconSearch } from "../../../components/icons.tsx";
 import { EmptyState } from "../../../components/States.tsx";
-import { HTML_LANG } from "../../../lib/i18n.ts";
+import { HTML_LANG } from "../../../lib/lang-tags.ts";
 import type { Lang } from "../../../../../schema/api/lang.ts";
 import { AREA_CODES, type AreaCode, areaName, matchesArea } from "../area-codes.ts";
 

@@ -4,7 +4,7 @@ import type { CodePurpose } from "../../../../../schema/api/auth.ts";
 import { ApiFailure } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type AccountType, requestCode } from "../api.ts";
-import type { FieldMessage } from "../validation.ts";
+import type { FieldMessage } from "../../../lib/form/messages.ts";
 import { CodeField } from "./Fields.tsx";
 import { useCountdown } from "./useCountdown.ts";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { FieldMessage } from "../validation.ts";
+import type { FieldMessage } from "../../../lib/form/messages.ts";
 import { FieldError } from "./FieldError.tsx";
 import { PasswordInput } from "./PasswordInput.tsx";
 

@@ -1,14 +1,22 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type AmountIssue, sanitizeAmount } from "../amount.ts";
+import type { AmountInputError } from "../../../lib/amount-input.ts";
+import { AmountInput, type AmountChange } from "../../../lib/form/AmountInput.tsx";
+import { useInputLang } from "../../../lib/form/lang.ts";
+import { amountInputMessage, type FieldMessage, fieldMessageText } from "../../../lib/form/messages.ts";
+import type { AmountIssue } from "../amount.ts";
 
-/** An amount box: decimal keyboard, the coin as suffix, an optional "All" button and the message under it. */
+/**
+ * An amount box: decimal keyboard, the coin as suffix, an optional "All" button and the
+ * message under it. `value` is the canonical amount (AmountInput reads the typed text in
+ * the user's language); a text that is not an amount leaves "" and says why, under the
+ * field, once the user leaves it or the page reports an error.
+ */
 export function AmountField({
   label,
   value,
   onChange,
   unit,
-  decimals = 8,
   onAll,
   error,
   hint,
@@ -17,31 +25,40 @@ export function AmountField({
 }: {
   label: string;
   value: string;
-  onChange: (v: string) => void;
+  onChange: AmountChange;
   unit: string;
+  /** The coin's decimals, for the page's own check: more are refused there, never cut while typing. */
   decimals?: number;
   onAll?: () => void;
-  error?: string;
+  error?: string | FieldMessage;
   hint?: string;
   disabled?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const lang = useInputLang();
   const id = useId();
+  const [unreadable, setUnreadable] = useState<AmountInputError | null>(null);
+  const [left, setLeft] = useState(false);
+  const own = unreadable && value === "" && (left || error) ? fieldMessageText(t, amountInputMessage(unreadable, lang)) : undefined;
+  const shown = own ?? (typeof error === "object" ? fieldMessageText(t, error) : error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="input-group">
-        <input
+        <AmountInput
           id={id}
           className="input num"
-          inputMode="decimal"
-          autoComplete="off"
           value={value}
           disabled={disabled}
           placeholder={t("fund.common.amountPlaceholder")}
-          aria-invalid={Boolean(error)}
-          onChange={(e) => onChange(sanitizeAmount(e.target.value, decimals))}
+          aria-invalid={Boolean(shown)}
+          onChange={(next, why) => {
+            setUnreadable(why);
+            setLeft(false);
+            onChange(next, why);
+          }}
+          onBlur={() => setLeft(true)}
           data-testid={testId}
         />
         <span className="input-suffix">{unit}</span>
@@ -51,35 +68,32 @@ export function AmountField({
           </button>
         )}
       </div>
-      {hint && !error && <span className="faint field-hint">{hint}</span>}
-      <span className="field-error" role={error ? "alert" : undefined}>
-        {error}
+      {hint && !shown && <span className="faint field-hint">{hint}</span>}
+      <span className="field-error" role={shown ? "alert" : undefined}>
+        {shown}
       </span>
     </div>
   );
 }
 
+export type AmountContext = { coin: string; min?: string; max?: string; fee?: string; decimals?: number };
+
 /** The message for an amount issue, with the figures that explain it. */
-export function useAmountMessage() {
-  const { t } = useTranslation();
-  return (issue: AmountIssue | null, ctx: { coin: string; min?: string; max?: string; fee?: string; decimals?: number }) => {
-    switch (issue) {
-      case null:
-        return undefined;
-      case "required":
-        return t("fund.amount.required");
-      case "invalid":
-        return t("fund.amount.invalid");
-      case "positive":
-        return t("fund.amount.positive");
-      case "tooPrecise":
-        return t("fund.amount.tooPrecise", { decimals: ctx.decimals ?? 8 });
-      case "belowMin":
-        return t("fund.amount.belowMin", { min: ctx.min ?? "0", coin: ctx.coin });
-      case "aboveBalance":
-        return t("fund.amount.aboveBalance", { max: ctx.max ?? "0", coin: ctx.coin });
-      case "notAboveFee":
-        return t("fund.amount.notAboveFee", { fee: ctx.fee ?? "0", coin: ctx.coin });
-    }
-  };
+export function amountIssueMessage(issue: AmountIssue | null, ctx: AmountContext): FieldMessage | undefined {
+  switch (issue) {
+    case null:
+      return undefined;
+    case "required":
+    case "invalid":
+    case "positive":
+      return { key: `fund.amount.${issue}` };
+    case "tooPrecise":
+      return { key: "fund.amount.tooPrecise", values: { decimals: ctx.decimals ?? 8 } };
+    case "belowMin":
+      return { key: "fund.amount.belowMin", values: { min: ctx.min ?? "0", coin: ctx.coin } };
+    case "aboveBalance":
+      return { key: "fund.amount.aboveBalance", values: { max: ctx.max ?? "0", coin: ctx.coin } };
+    case "notAboveFee":
+      return { key: "fund.amount.notAboveFee", values: { fee: ctx.fee ?? "0", coin: ctx.coin } };
+  }
 }

@@ -27,6 +27,11 @@ export const IconSwap = ({ size }: IconProps) => (
     <path d="M7 4v16M7 20l-3-3M7 20l3-3M17 20V4M17 4l-3 3M17 4l3 3" />
   </svg>
 );
+export const IconConvert = ({ size }: IconProps) => (
+  <svg {...base(size)}>
+    <path d="M5 9a7 7 0 0 1 12.5-3.5L20 8M20 3v5h-5M19 15a7 7 0 0 1-12.5 3.5L4 16M4 21v-5h5" />
+  </svg>
+);
 export const IconRecords = ({ size }: IconProps) => (
   <svg {...base(size)}>
     <rect x="5" y="3" width="14" height="18" rx="2" />

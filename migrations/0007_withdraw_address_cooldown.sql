@@ -1,0 +1,1 @@
+ALTER TABLE `withdraw_addresses` ADD `usable_at` integer DEFAULT 0 NOT NULL;

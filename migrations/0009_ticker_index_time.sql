@@ -1,0 +1,1 @@
+ALTER TABLE `market_tickers` ADD `ref_at` integer DEFAULT 0 NOT NULL;

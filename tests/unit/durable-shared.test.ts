@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { PublishPacer } from "../../durable/shared/publish-pacer.ts";
+import { AlarmScheduler } from "../../durable/shared/scheduler.ts";
+
+/** A clock and timers the test moves by hand. */
+function fakeTime() {
+  let now = 1_000;
+  const timers: { at: number; fn: () => void }[] = [];
+  return {
+    now: () => now,
+    setTimer: (fn: () => void, ms: number) => timers.push({ at: now + ms, fn }),
+    /** Moves to `t`, running every timer due by then in order. */
+    async advance(to: number) {
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers[0];
+        if (!next || next.at > to) break;
+        timers.shift();
+        now = Math.max(now, next.at);
+        next.fn();
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      now = to;
+    },
+    pending: () => timers.length,
+  };
+}
+
+describe("AlarmScheduler: one alarm, many due tasks", () => {
+  it("arms the one alarm for the soonest task, never earlier than now + 1 ms", () => {
+    const armed: number[] = [];
+    let now = 100;
+    const s = new AlarmScheduler<"a" | "b">({ setAlarm: (at) => void armed.push(at) }, () => now);
+    s.at("a", 500);
+    s.at("b", 300);
+    s.at("a", 900); // later than already due: ignored
+    expect(armed).toEqual([500, 300]);
+    expect(s.next()).toBe(300);
+    const later: number[] = [];
+    const fresh = new AlarmScheduler<"b">({ setAlarm: (at) => void later.push(at) }, () => 400);
+    fresh.at("b", 50); // in the past: armed just after now
+    expect(later).toEqual([401]);
+  });
+
+  it("fire() runs what is due soonest first, keeps going past a failing task, and re-arms once for what is left", async () => {
+    const armed: number[] = [];
+    let now = 0;
+    const s = new AlarmScheduler<"drain" | "feed" | "reconcile">({ setAlarm: (at) => void armed.push(at) }, () => now);
+    s.at("feed", 20);
+    s.at("drain", 10);
+    s.at("reconcile", 1_000);
+    now = 25;
+    armed.length = 0;
+    const ran: string[] = [];
+    const errors: string[] = [];
+    await s.fire(
+      async (task) => {
+        ran.push(task);
+        if (task === "drain") throw new Error("D1 down");
+        if (task === "feed") s.at("feed", now + 2_000); // arming inside the handler waits for its end
+      },
+      (task, err) => errors.push(`${task}: ${String(err)}`),
+    );
+    expect(ran).toEqual(["drain", "feed"]);
+    expect(errors).toEqual(["drain: Error: D1 down"]);
+    expect(armed).toEqual([1_000]);
+    expect(s.has("drain")).toBe(false);
+  });
+
+  it("fire() also runs the tasks the object names whatever woke it (a pending outbox), once", async () => {
+    const s = new AlarmScheduler<"drain" | "feed">({ setAlarm: () => {} }, () => 50);
+    s.at("drain", 10);
+    const ran: string[] = [];
+    await s.fire(
+      async (t) => void ran.push(t),
+      () => {},
+      ["drain", "feed"],
+    );
+    expect(ran).toEqual(["drain", "feed"]);
+  });
+});
+
+describe("PublishPacer: at most one publish per interval, one at a time", () => {
+  it("merges requests between publishes and keeps the interval", async () => {
+    const t = fakeTime();
+    const sent: number[] = [];
+    const pacer = new PublishPacer({
+      intervalMs: 100,
+      maxGapMs: 1_000,
+      now: t.now,
+      setTimer: t.setTimer,
+      publish: async () => (sent.push(t.now()), false),
+    });
+    pacer.request();
+    pacer.request();
+    await t.advance(1_000);
+    pacer.request();
+    await t.advance(1_050);
+    pacer.request(); // merges into the publish due at 1 100
+    await t.advance(1_150);
+    pacer.request();
+    await t.advance(1_500);
+    expect(sent).toEqual([1_000, 1_100, 1_200]);
+  });
+
+  it("waits after a slow publish as long as it took (capped), so a slow room is busy at most half the time", async () => {
+    const t = fakeTime();
+    const sent: number[] = [];
+    let slow = true;
+    const pacer = new PublishPacer({
+      intervalMs: 100,
+      maxGapMs: 1_000,
+      now: t.now,
+      setTimer: t.setTimer,
+      publish: async () => {
+        sent.push(t.now());
+        if (slow) {
+          slow = false;
+          await t.advance(t.now() + 300); // the fan-out took 300 ms
+        }
+        return false;
+      },
+    });
+    pacer.request();
+    await t.advance(1_000);
+    pacer.request();
+    await t.advance(2_000);
+    expect(sent).toEqual([1_000, 1_600]);
+  });
+
+  it("a publish that fails (the room did not answer) is tried again at the usual pace", async () => {
+    const t = fakeTime();
+    const sent: number[] = [];
+    let failures = 2;
+    const pacer = new PublishPacer({
+      intervalMs: 100,
+      maxGapMs: 0,
+      now: t.now,
+      setTimer: t.setTimer,
+      publish: async () => {
+        sent.push(t.now());
+        if (failures-- > 0) throw new Error("room unavailable");
+        return false;
+      },
+    });
+    pacer.request();
+    await t.advance(2_000);
+    expect(sent).toEqual([1_000, 1_100, 1_200]);
+    expect(t.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import type { ApiFailure } from "../api.ts";
+import { hashKey, type QueryDef, queryClient } from "./client.ts";
+
+export type Query<T> = {
+  /** The last answer for the key (kept while a newer read is on its way, and after a failed one). */
+  data: T | undefined;
+  error: ApiFailure | undefined;
+  /** A read is on its way, or nothing has been read yet. */
+  loading: boolean;
+  /** Reads the key again now. */
+  reload: () => void;
+};
+
+/**
+ * The one way pages read server state: `def` names the key, the loader and how long
+ * an answer stays fresh. The cached answer paints at once; a stale one is read again
+ * on mount and whenever the key changes. Failures are silent here (the page shows
+ * them); loaders pass the API's `silent` option. With `enabled: false` nothing is read.
+ */
+export function useQuery<T>(def: QueryDef<T>, options: { enabled?: boolean } = {}): Query<T> {
+  const enabled = options.enabled ?? true;
+  const hash = hashKey(def.key);
+  // The key is what identifies the read; the loader of the latest render is the one used.
+  const latest = useRef(def);
+  useEffect(() => {
+    latest.current = def;
+  });
+
+  const { key } = def;
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the hash stands for the key
+  const subscribe = useCallback((listener: () => void) => queryClient.subscribe(key, listener), [hash]);
+  const state = useSyncExternalStore(subscribe, () => queryClient.get<T>(key));
+
+  const read = useCallback((force: boolean) => {
+    const current = latest.current;
+    queryClient.fetch(current.key, current.load, { staleTime: current.staleTime ?? 0, force }).catch(() => undefined);
+  }, []);
+
+  // Empty and idle (first mount, or the cache was cleared by a session change): read it.
+  const idle = state.data === undefined && state.error === undefined && !state.fetching;
+  useEffect(() => {
+    if (enabled) read(false);
+  }, [hash, enabled, idle, read]);
+
+  const reload = useCallback(() => read(true), [read]);
+  return {
+    data: enabled ? state.data : undefined,
+    error: enabled ? state.error : undefined,
+    loading: enabled && (state.fetching || idle),
+    reload,
+  };
+}
