@@ -33,7 +33,7 @@ const TARGET = { throughputRatio: 0.6, p99Ratio: 2 };
 const app = await startWorkerd(Number(process.env.BENCH_PORT ?? 8879), { assets: false });
 const peer = await startMinimalPeer(Number(process.env.BENCH_PEER_PORT ?? 8880));
 try {
-  const flow = await orderFlow(app.base);
+  const flow = await orderFlow(app.mf, app.base);
   const market = await marketStub(app.mf);
   const peerBody = new URLSearchParams({
     currency_id: "1",

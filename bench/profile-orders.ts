@@ -42,7 +42,7 @@ async function inspect(url: string) {
 
 const app = await startWorkerd(PORT, { assets: false });
 try {
-  const flow = await orderFlow(app.base);
+  const flow = await orderFlow(app.mf, app.base);
   const stub = await marketStub(app.mf);
   for (let i = 0; i < 200; i++) await flow.place();
   await drained(stub);

@@ -1,21 +1,65 @@
 import type { Miniflare } from "miniflare";
-import { DEMO_USERS } from "../../worker/domain/seed/demo.ts";
+import { hashPassword } from "../../worker/domain/auth/password.ts";
+import { insertOrIgnore, seedGrant, sqlText } from "../../worker/domain/seed/sql.ts";
 import { post } from "./http-client.ts";
-import { logIn } from "./workerd.ts";
+import { devVars, logIn } from "./workerd.ts";
+
+/** Bench traders: buyers hold 1,000 USDT each, sellers 0.1 BTC each. */
+const TRADERS = { buyers: 72, sellers: 24 };
+const PASSWORD = "bench-trader-2026";
 
 /**
- * The order flow of the placement benches on BTC/USDT, as two demo users send it,
- * five orders at a time (BENCH_CROSS_EVERY=0 leaves out the crossing one):
- *   three 0.0001 BTC limit buys by Alice between 10,000 and 10,249.99 USDT,
- *   one by Bob between 10,250 and 10,499.99 (all resting below the market),
- *   and Alice selling 0.0001 BTC at 10,250, which crosses the best bid (the market
- *   maker's quotes, or Bob's buys), so matching, fills and their settlement are on
- *   the path. Alice's own buys sit below her sell price, so self-trade prevention
- *   never cancels her sells.
- * Alice has 10,000 USDT and 0.5 BTC, Bob 5,000 USDT: room for about 20,000 orders a run.
+ * Creates the bench's traders in D1 (as the demo seed does: users, and deposits from
+ * the external account as balanced journals) and logs each in. A market takes at
+ * most 20 orders a second from one user, so the load is spread over many: at 1,000
+ * orders a second a buyer sends about 11 and a seller about 8.
  */
-export async function orderFlow(base: string, withCrossing = process.env.BENCH_CROSS_EVERY !== "0") {
-  const tokens = [await logIn(base, DEMO_USERS[0]), await logIn(base, DEMO_USERS[1])];
+async function traders(mf: Miniflare, base: string): Promise<{ buyers: string[]; sellers: string[] }> {
+  const hash = await hashPassword(PASSWORD, devVars().PASSWORD_PEPPER ?? "");
+  const now = Date.now();
+  const email = (kind: string, i: number) => `bench-${kind}-${i}@bench.test`;
+  const sql: string[] = [];
+  for (const [kind, n, currency, units] of [
+    ["buyer", TRADERS.buyers, 3, 1_000_000_000],
+    ["seller", TRADERS.sellers, 1, 10_000_000],
+  ] as const) {
+    for (let i = 0; i < n; i++) {
+      const uid = `9${kind === "buyer" ? 1 : 2}${String(i).padStart(6, "0")}`;
+      sql.push(
+        insertOrIgnore("users", {
+          uid: sqlText(uid),
+          email: sqlText(email(kind, i)),
+          password_hash: sqlText(hash),
+          nickname: sqlText(`Bench ${kind} ${i}`),
+          invite_code: sqlText(`B${uid}`),
+          role: sqlText("user"),
+          created_at: now,
+        }),
+        ...seedGrant(`bench:grant:${email(kind, i)}`, "email", email(kind, i), currency, units, now),
+      );
+    }
+  }
+  const db = await mf.getD1Database("DB");
+  await db.batch(sql.map((line) => db.prepare(line)));
+  const logIns = async (kind: string, n: number) => {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(await logIn(base, { email: email(kind, i), password: PASSWORD }));
+    return out;
+  };
+  return { buyers: await logIns("buyer", TRADERS.buyers), sellers: await logIns("seller", TRADERS.sellers) };
+}
+
+/**
+ * The order flow of the placement benches on BTC/USDT, five orders at a time
+ * (BENCH_CROSS_EVERY=0 leaves out the crossing one): four 0.0001 BTC limit buys
+ * between 10,000 and 10,499.99 USDT (resting below the market), each from the next
+ * buyer, and a seller selling 0.0001 BTC at 10,000, which crosses the best bid (the
+ * market maker's quotes, or the buyers'), so matching, fills and their settlement
+ * are on the path. Buyers never sell and sellers never buy, so self-trade
+ * prevention never cancels a crossing order.
+ */
+export async function orderFlow(mf: Miniflare, base: string, withCrossing = process.env.BENCH_CROSS_EVERY !== "0") {
+  const { buyers, sellers } = await traders(mf, base);
   let n = 0;
   const form = (fields: { type: "1" | "2"; price: number }) =>
     new URLSearchParams({
@@ -26,10 +70,9 @@ export async function orderFlow(base: string, withCrossing = process.env.BENCH_C
       target_price: fields.price.toFixed(2),
     }).toString();
   const next = (i: number): { body: string; token: string; crossing: boolean } => {
-    const slot = i % 5;
-    if (slot === 4 && withCrossing) return { body: form({ type: "2", price: 10_250 }), token: tokens[0]!, crossing: true };
-    if (slot === 3) return { body: form({ type: "1", price: (1_025_000 + (i % 25_000)) / 100 }), token: tokens[1]!, crossing: false };
-    return { body: form({ type: "1", price: (1_000_000 + (i % 25_000)) / 100 }), token: tokens[0]!, crossing: false };
+    if (i % 5 === 4 && withCrossing)
+      return { body: form({ type: "2", price: 10_000 }), token: sellers[((i / 5) % sellers.length) | 0]!, crossing: true };
+    return { body: form({ type: "1", price: (1_000_000 + (i % 50_000)) / 100 }), token: buyers[i % buyers.length]!, crossing: false };
   };
   return {
     /** Places the next order; answers its latency (ms, send to answer), the id the market gave it and whether it crosses. */

@@ -29,13 +29,7 @@ export async function startWorkerd(
   }
 
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-  const vars = Object.fromEntries(
-    readFileSync(".dev.vars", "utf8")
-      .split("\n")
-      .map((line) => line.match(/^([A-Z0-9_]+)=(.*)$/))
-      .filter((m): m is RegExpMatchArray => m !== null)
-      .map((m) => [m[1]!, m[2]!]),
-  );
+  const vars = devVars();
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -61,6 +55,17 @@ export async function startWorkerd(
   );
   const url = await mf.ready;
   return { base: url.origin, mf, state, stop: () => mf.dispose() };
+}
+
+/** The vars of .dev.vars (the local secrets and settings the app runs with). */
+export function devVars(): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(".dev.vars", "utf8")
+      .split("\n")
+      .map((line) => line.match(/^([A-Z0-9_]+)=(.*)$/))
+      .filter((m): m is RegExpMatchArray => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
 }
 
 /**

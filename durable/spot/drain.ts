@@ -17,12 +17,16 @@ import type { MarketStore } from "./store.ts";
  * skips. Nothing is lost and nothing is applied twice.
  *
  * `hooks` exist for tests: throwing from beforeStep simulates a crash before a
- * step's batch, throwing from afterStep a crash after the batch committed.
+ * step's batch, throwing from afterStep a crash after the batch committed (the
+ * batch is the same as without hooks: tests see the production path);
+ * afterBatch stops after a batch of many steps committed, before any of its
+ * progress is recorded.
  */
 
 export type DrainHooks = {
   beforeStep?: (entryId: number, index: number, step: Step) => void;
   afterStep?: (entryId: number, index: number, step: Step) => void;
+  afterBatch?: (steps: Step[]) => void;
 };
 
 export type DrainResult = { entries: number; steps: number; fills: number; more: boolean; touched: Map<number, number> };
@@ -68,6 +72,7 @@ export async function drainOutbox(opts: {
       const batch = pending;
       pending = { steps: [], marks: [] };
       await settle(batch.steps);
+      hooks?.afterBatch?.(batch.steps);
       for (const m of batch.marks) done(m.entry, m.index, m.step, m.last);
     }
     store.outboxRemove(finishing);
