@@ -16,12 +16,15 @@ const app = createApp();
 /** Wakes one market's object (it boots and arms its alarm); see worker/domain/markets/wake.ts. */
 const wakeMarket = (env: Env) => (symbol: string) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).wake();
 
-/** The isolate's first request wakes every market once (after answering), so markets run before the first cron. */
+/**
+ * The isolate's first request wakes every market once (after answering), so markets run before the first cron. Not under
+ * test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
+ */
 let marketsWoken = false;
 
 export default {
   async fetch(request, env, ctx) {
-    if (!marketsWoken) {
+    if (!marketsWoken && env.ENVIRONMENT !== "test") {
       marketsWoken = true;
       ctx.waitUntil(runMarketsCron(env, wakeMarket(env)));
     }
