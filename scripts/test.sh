@@ -32,7 +32,9 @@ npx vitest run --project unit --reporter=default --reporter=json --outputFile.js
 step "worker tests (workerd)"
 # A worker run was seen to stall once (no CPU, no progress) while every test passed on reruns: a stalled run is
 # stopped after 15 minutes and run once more, and says so, rather than holding CI until its limit.
-worker_tests() { timeout 900 npx vitest run --project worker --reporter=default --reporter=json --outputFile.json=.wrangler/reports/worker.json; }
+worker_tests() {
+  timeout 900 npx vitest run --project worker --reporter=default --reporter=json --outputFile.json=.wrangler/reports/worker.json
+}
 status=0
 worker_tests || status=$?
 if [ "$status" -eq 124 ]; then
