@@ -1,4 +1,5 @@
 import { routePartykitRequest } from "partyserver";
+import type { EarnJobs } from "../durable/earn/earn-jobs.ts";
 import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
 import { MARKETS_CRON, runMarketsCron, runScheduled } from "./cron.ts";
@@ -10,11 +11,19 @@ import { devOutboxPage } from "./routes/dev-outbox.ts";
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
 export { MarketRoom } from "../durable/rooms/market-room.ts";
+export { EarnJobs } from "../durable/earn/earn-jobs.ts";
 
 const app = createApp();
 
 /** Wakes one market's object (it boots and arms its alarm); see worker/domain/markets/wake.ts. */
 const wakeMarket = (env: Env) => (symbol: string) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).wake();
+
+/** Runs the earn products' due chunks (durable/earn/earn-jobs.ts); failures are logged, never thrown. */
+const kickEarnJobs = (env: Env) =>
+  (env.EarnJobs as DurableObjectNamespace<EarnJobs>)
+    .getByName("earn")
+    .kick()
+    .catch((err: unknown) => console.error(JSON.stringify({ level: "error", job: "earn_kick", error: String(err) })));
 
 /**
  * The isolate's first request wakes every market once (after answering), so markets run before the first cron. Not under
@@ -37,8 +46,10 @@ export default {
     return env.ASSETS.fetch(request);
   },
   async scheduled(controller, env) {
-    if (controller.cron === MARKETS_CRON) await runMarketsCron(env, wakeMarket(env));
-    else await runScheduled(env, controller.scheduledTime);
+    if (controller.cron === MARKETS_CRON) {
+      // The earn jobs' object keeps its own alarm chain; the kick restarts it should it ever stop.
+      await Promise.all([runMarketsCron(env, wakeMarket(env)), kickEarnJobs(env)]);
+    } else await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
 
@@ -47,7 +58,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs";
     }
   }
 }
