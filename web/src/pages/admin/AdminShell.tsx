@@ -21,6 +21,7 @@ const SECTIONS = [
   { to: "/admin/deposit-addresses", key: "addresses" },
   { to: "/admin/audit", key: "audit" },
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
+  { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
