@@ -60,17 +60,18 @@ export function stepJournal(o: StepOrder, step: Step): Journal {
   };
 }
 
-// Rows travel as one JSON parameter (json_each), so a chunk of any size is three fixed statements.
+// Rows travel as one JSON parameter (json_each), so a chunk of any size is three fixed statements. The IN (…) lets
+// SQLite look the target rows up by key; with the join alone it scans the whole table once per chunk.
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const UPDATE_ORDERS =
   `UPDATE mining_orders SET paid_through = d.p, next_due_day = d.n, total_interest = total_interest + d.i, status = d.s, ` +
   `outcome = d.o, penalty = d.pen, closed_at = d.c FROM (SELECT ${col(0)} AS id, ${col(1)} AS p, ${col(2)} AS n, ${col(3)} AS i, ` +
   `${col(4)} AS s, ${col(5)} AS o, ${col(6)} AS pen, ${col(7)} AS c FROM json_each(?1)) AS d ` +
-  `WHERE mining_orders.id = d.id AND mining_orders.status = 1`;
+  `WHERE mining_orders.id = d.id AND mining_orders.status = 1 AND mining_orders.id IN (SELECT ${col(0)} FROM json_each(?1))`;
 // A hold already ended goes below zero here, which fails the whole batch (holds_remaining).
 const END_HOLDS =
   `UPDATE holds SET remaining = remaining - d.a, status = 'released', closed_at = ?2 ` +
-  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS a FROM json_each(?1)) AS d WHERE holds.id = d.id`;
+  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS a FROM json_each(?1)) AS d WHERE holds.id = d.id AND holds.id IN (SELECT ${col(0)} FROM json_each(?1))`;
 
 /** The statements that take each order's steps (in order), for one batch. */
 export function stepStatements(db: Db, work: { order: StepOrder; steps: Step[] }[], now: number): Statement[] {
