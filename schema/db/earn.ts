@@ -72,3 +72,66 @@ export const miningOrders = sqliteTable(
     check("mining_orders_totals", sql`${t.totalInterest} >= 0 AND ${t.penalty} >= 0 AND ${t.penalty} <= ${t.amount}`),
   ],
 );
+
+/**
+ * IEO projects. The price (in the pay coin per whole token) and the pay coin are the project's, never the client's.
+ * `sold` counts token minor units subscribed; the CHECK makes a subscription beyond `total_amount` fail its whole batch,
+ * so concurrent buyers of the last units get exactly what fits. Tokens are distributed from `end_at + lock_days`.
+ */
+export const ieoProjects = sqliteTable(
+  "ieo_projects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** The token issued (a currency, so it is credited like any coin). */
+    currencyId: integer("currency_id").notNull(),
+    payCurrencyId: integer("pay_currency_id").notNull(),
+    /** Pay-coin amount per whole token, canonical decimal text. */
+    price: text("price").notNull(),
+    /** Token minor units on offer and subscribed. */
+    totalAmount: integer("total_amount").notNull(),
+    sold: integer("sold").notNull().default(0),
+    /** Smallest subscription, token minor units. */
+    minAmount: integer("min_amount").notNull(),
+    startAt: integer("start_at").notNull(),
+    endAt: integer("end_at").notNull(),
+    lockDays: integer("lock_days").notNull().default(0),
+    description: text("description").notNull().default(""),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    check("ieo_projects_sold", sql`${t.sold} >= 0 AND ${t.sold} <= ${t.totalAmount}`),
+    check("ieo_projects_dates", sql`${t.startAt} < ${t.endAt}`),
+    check("ieo_projects_amounts", sql`${t.totalAmount} > 0 AND ${t.minAmount} > 0 AND ${t.lockDays} >= 0`),
+  ],
+);
+
+/** IEO subscriptions: the cost is held (hold_id) until the distribution consumes it and credits the tokens, once. */
+export const ieoOrders = sqliteTable(
+  "ieo_orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull(),
+    projectId: integer("project_id").notNull(),
+    /** Token minor units. */
+    amount: integer("amount").notNull(),
+    /** Pay-coin minor units held. */
+    cost: integer("cost").notNull(),
+    holdId: text("hold_id").notNull(),
+    /** When the tokens become due (the project's end plus its lock period), for the distribution job's index. */
+    distributeAt: integer("distribute_at").notNull(),
+    /** 1 subscribed (cost held), 2 distributed. */
+    status: integer("status").notNull().default(1),
+    createdAt: integer("created_at").notNull(),
+    distributedAt: integer("distributed_at"),
+  },
+  (t) => [
+    uniqueIndex("ieo_orders_hold").on(t.holdId),
+    index("ieo_orders_due").on(t.status, t.distributeAt),
+    index("ieo_orders_user").on(t.userId, t.id),
+    check("ieo_orders_amounts", sql`${t.amount} > 0 AND ${t.cost} > 0`),
+    check("ieo_orders_status", sql`${t.status} IN (1, 2)`),
+  ],
+);

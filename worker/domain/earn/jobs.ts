@@ -1,4 +1,5 @@
 import type { Db } from "../db.ts";
+import { distributeIeoChunk } from "./ieo.ts";
 import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
 
 /**
@@ -10,7 +11,10 @@ import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
  */
 export type ChunkJob = { name: string; chunk(db: Db, now: number): Promise<ChunkResult> };
 
-export const EARN_JOBS: ChunkJob[] = [{ name: "mining_accrual", chunk: (db, now) => accrueMiningChunk(db, now) }];
+export const EARN_JOBS: ChunkJob[] = [
+  { name: "mining_accrual", chunk: (db, now) => accrueMiningChunk(db, now) },
+  { name: "ieo_distribution", chunk: (db, now) => distributeIeoChunk(db, now) },
+];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };
 
