@@ -78,7 +78,8 @@ try {
   console.log(`Lock-mining accrual in the EarnJobs object, workerd via Miniflare (load average ${loadavg()[0]!.toFixed(1)})`);
   console.log(
     `${ORDERS} open orders: ${paid} interest payments (${paid * 2} ledger rows) in ${jobSeconds.toFixed(1)} s (${invocations} kicks; ` +
-      `each invocation runs chunks for about 5 s, then chains the next alarm): ${(paid / jobSeconds).toFixed(0)} orders/s, ${jobRate.toFixed(0)} ledger rows/s`,
+      `each invocation runs chunks for about 5 s, then chains the next alarm): ` +
+      `${(paid / jobSeconds).toFixed(0)} orders/s, ${jobRate.toFixed(0)} ledger rows/s`,
   );
   console.log(
     `  peer, spot settlement: ${SPOT_ORDERS} orders (one in five crossing) placed and drained in ${spotSeconds.toFixed(1)} s: ` +
@@ -88,7 +89,8 @@ try {
   if (failures.length > 0) console.log(`  failures: ${failures.slice(0, 3).join("; ")}`);
   const exact = paid === ORDERS && caughtUp === 0 && paidAgain === 0 && failures.length === 0;
   console.log(
-    `${exact ? "PASS" : "FAIL"}  every order paid exactly once (${paid} of ${ORDERS}, ${caughtUp} still due, ${paidAgain} paid by a second run)`,
+    `${exact ? "PASS" : "FAIL"}  every order paid exactly once ` +
+      `(${paid} of ${ORDERS}, ${caughtUp} still due, ${paidAgain} paid by a second run)`,
   );
   console.log(
     `${ratio >= TARGET_RATIO ? "PASS" : "FAIL"}  accrual >= ${TARGET_RATIO}x the spot settlement rate in ledger rows/s ` +

@@ -26,8 +26,8 @@ const kickEarnJobs = (env: Env) =>
     .catch((err: unknown) => console.error(JSON.stringify({ level: "error", job: "earn_kick", error: String(err) })));
 
 /**
- * The isolate's first request wakes every market once (after answering), so markets run before the first cron. Not under
- * test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
+ * The isolate's first request wakes every market and the earn jobs once (after answering), so they run before the first
+ * cron. Not under test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
  */
 let marketsWoken = false;
 
@@ -36,6 +36,7 @@ export default {
     if (!marketsWoken && env.ENVIRONMENT !== "test") {
       marketsWoken = true;
       ctx.waitUntil(runMarketsCron(env, wakeMarket(env)));
+      ctx.waitUntil(kickEarnJobs(env));
     }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {

@@ -18,7 +18,10 @@ import { ok } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
 import { translate } from "../domain/i18n/translate.ts";
 
-/** Earn products: lock mining (`/lh/deposit/*`), IEO (`/project*`) and their console sections. Money-moving POSTs take an Idempotency-Key. */
+/**
+ * Earn products: lock mining (`/lh/deposit/*`), IEO (`/project*`) and their console sections.
+ * Money-moving POSTs take an Idempotency-Key.
+ */
 export const earnRoutes = new Hono<AppEnv>()
   .get("/lh/deposit/config", async (c) => {
     parse(c, noFieldsSchema);

@@ -5,6 +5,7 @@ import { settingRoutes } from "./setting/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { fundRoutes } from "./fund/routes.ts";
 import { lockmingRoutes } from "./lockming/routes.ts";
+import { ieoRoutes } from "./ieo/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
@@ -22,4 +23,5 @@ export const pageRoutes: PageRoute[] = [
   ...marketRoutes,
   ...transactionRoutes,
   ...lockmingRoutes,
+  ...ieoRoutes,
 ];

@@ -22,6 +22,7 @@ import {
   postingStatements,
 } from "../ledger/index.ts";
 import { type Currency, amountApiError, requireCurrency, userAmount } from "../wallet/currencies.ts";
+import { auditCreatedStatement } from "./audit-created.ts";
 import type { ChunkResult } from "./mining.ts";
 
 /**
@@ -278,7 +279,7 @@ export async function saveProject(db: Db, actorId: number, input: ProjectInput, 
         .insert(ieoProjects)
         .values({ ...values, createdAt: now })
         .returning(),
-      bound(db, AUDIT_CREATED, actorId, "ieo_project_create", "ieo_project", JSON.stringify({ after: values }), now),
+      auditCreatedStatement(db, { actorId, action: "ieo_project_create", subjectType: "ieo_project", detail: { after: values } }, now),
     ])) as [ProjectRow[]];
     return projectView(rows[0]!, curs.token, curs.pay, now);
   } catch (err) {
@@ -298,15 +299,14 @@ function priceOf(text: string): number {
   }
 }
 
-const AUDIT_CREATED =
-  "INSERT INTO audit_log (actor_id, action, subject_type, subject_id, detail, created_at) VALUES (?1, ?2, ?3, CAST(last_insert_rowid() AS TEXT), ?4, ?5)";
-
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
-const MARK_DISTRIBUTED = `UPDATE ieo_orders SET status = 2, distributed_at = ?2 WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
+const MARK_DISTRIBUTED =
+  `UPDATE ieo_orders SET status = 2, distributed_at = ?2 ` + `WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
 // A hold already ended goes below zero here, which fails the whole batch (holds_remaining).
 const CONSUME_HOLDS =
   `UPDATE holds SET remaining = remaining - d.a, status = 'consumed', closed_at = ?2 ` +
-  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS a FROM json_each(?1)) AS d WHERE holds.id = d.id AND holds.id IN (SELECT ${col(0)} FROM json_each(?1))`;
+  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS a FROM json_each(?1)) AS d ` +
+  `WHERE holds.id = d.id AND holds.id IN (SELECT ${col(0)} FROM json_each(?1))`;
 
 /** The journal that distributes one subscription: its held cost to the house, its tokens from the external account. */
 export function distributionJournal(o: OrderRow, p: Pick<ProjectRow, "currencyId" | "payCurrencyId">): Journal {

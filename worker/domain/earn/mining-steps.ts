@@ -71,7 +71,8 @@ const UPDATE_ORDERS =
 // A hold already ended goes below zero here, which fails the whole batch (holds_remaining).
 const END_HOLDS =
   `UPDATE holds SET remaining = remaining - d.a, status = 'released', closed_at = ?2 ` +
-  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS a FROM json_each(?1)) AS d WHERE holds.id = d.id AND holds.id IN (SELECT ${col(0)} FROM json_each(?1))`;
+  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS a FROM json_each(?1)) AS d ` +
+  `WHERE holds.id = d.id AND holds.id IN (SELECT ${col(0)} FROM json_each(?1))`;
 
 /** The statements that take each order's steps (in order), for one batch. */
 export function stepStatements(db: Db, work: { order: StepOrder; steps: Step[] }[], now: number): Statement[] {

@@ -13,18 +13,9 @@ import { currencies, miningConfigs, miningOrders } from "../../../schema/db/inde
 import { auditStatement } from "../audit/audit.ts";
 import type { Db } from "../db.ts";
 import { ApiError, badRequest, conflict, notFound } from "../errors.ts";
-import {
-  ACCOUNT_TYPES,
-  DuplicateJournal,
-  type Statement,
-  bound,
-  commit,
-  fromUnits,
-  newHoldId,
-  openHold,
-  toUnits,
-} from "../ledger/index.ts";
+import { ACCOUNT_TYPES, DuplicateJournal, type Statement, commit, fromUnits, newHoldId, openHold, toUnits } from "../ledger/index.ts";
 import { requireCurrency, userAmount } from "../wallet/currencies.ts";
+import { auditCreatedStatement } from "./audit-created.ts";
 import { type Step, type StepOrder, nextStep, redemptionSteps, stepStatements } from "./mining-steps.ts";
 
 /**
@@ -91,7 +82,6 @@ export async function saveMiningConfig(db: Db, actorId: number, input: ConfigInp
     before = await db.select().from(miningConfigs).where(eq(miningConfigs.id, input.id)).get();
     if (!before) throw notFound();
   }
-  const detail = (after: unknown) => JSON.stringify({ before: before ?? null, after });
   if (before) {
     const [rows] = (await commit(db, [
       db.update(miningConfigs).set(values).where(eq(miningConfigs.id, before.id)).returning(),
@@ -109,13 +99,14 @@ export async function saveMiningConfig(db: Db, actorId: number, input: ConfigInp
       .insert(miningConfigs)
       .values({ ...values, createdAt: now })
       .returning(),
-    bound(db, AUDIT_CREATED, actorId, "mining_config_create", "mining_config", detail(values), now),
+    auditCreatedStatement(
+      db,
+      { actorId, action: "mining_config_create", subjectType: "mining_config", detail: { before: null, after: values } },
+      now,
+    ),
   ])) as [ConfigRow[]];
   return configView(rows[0]!, currency);
 }
-
-const AUDIT_CREATED =
-  "INSERT INTO audit_log (actor_id, action, subject_type, subject_id, detail, created_at) VALUES (?1, ?2, ?3, CAST(last_insert_rowid() AS TEXT), ?4, ?5)";
 
 /** Percent text in canonical form ("0.350" → "0.35"). */
 const canonicalPct = (pct: string) => fromUnits(toUnits(pct, 4, "exact"), 4);
@@ -301,8 +292,8 @@ export type ChunkResult = { processed: number; more: boolean };
 
 /**
  * One chunk of the daily job: up to `limit` orders with a step due, one step each (the oldest owed day, or the
- * principal), in ONE batch of a fixed number of statements. Run it until `more` is false (a chunk that found nothing due); running it again, or late,
- * pays nothing twice (see mining-steps.ts). A batch that lost a race is re-read and retried.
+ * principal), in ONE batch of a fixed number of statements. Run it until `more` is false (a chunk that found nothing
+ * due); running it again, or late, pays nothing twice (see mining-steps.ts). A batch that lost a race is re-read and retried.
  */
 export async function accrueMiningChunk(db: Db, now = Date.now(), limit = 500): Promise<ChunkResult> {
   const today = dayOf(now);

@@ -22,6 +22,7 @@ const SECTIONS = [
   { to: "/admin/audit", key: "audit" },
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
   { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
+  { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */

@@ -13,4 +13,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/audit", load: () => import("./AdminAuditPage.tsx"), guard: true },
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
   { path: "/admin/mining", load: () => import("./AdminMiningPage.tsx"), guard: true },
+  { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
 ];
