@@ -127,6 +127,8 @@ describe("IEO subscription", () => {
     const orders = await api<{ list: IeoOrderView[]; total: number }>("/user/project/order", { token: user.token });
     expect(orders.body.message.total).toBe(1);
     expect(orders.body.message.list[0]).toMatchObject({ amount: "10", cost: "25", status: 1, currency: "SOL", pay_currency: "USDT" });
+    const positions = await api("/user/project/positions", { token: user.token });
+    expect(positions.body.message).toEqual([{ currency: "SOL", amount: "10", pay_currency: "USDT", cost: "25" }]);
     const other = await createUser();
     expect((await api<{ total: number }>("/user/project/order", { token: other.token })).body.message.total).toBe(0);
     expect((await api<IeoProjectView>(`/project/detail?id=${p.id}`)).body.message).toMatchObject({

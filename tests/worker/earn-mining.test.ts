@@ -144,6 +144,8 @@ describe("lock mining: deposit", () => {
     }>("/lh/deposit/order", { token: user.token });
     expect(list.body.message.total).toBe(1);
     expect(list.body.message.list[0]).toMatchObject({ remaining_days: 30, redeem_penalty: "120", redeem_return: "880" });
+    const positions = await api("/lh/deposit/positions", { token: user.token });
+    expect(positions.body.message).toEqual([{ currency: "USDT", amount: "1000", interest: "0", orders: 1 }]);
     await expectInvariant();
   });
 

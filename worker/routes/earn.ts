@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { miningCancelSchema, miningConfigSaveSchema, miningDepositSchema, miningOrderListSchema } from "../../schema/api/mining.ts";
 import { noFieldsSchema } from "../../schema/api/money.ts";
 import { ieoDetailSchema, ieoListSchema, ieoOrderListSchema, ieoOrderSchema, ieoProjectSaveSchema } from "../../schema/api/ieo.ts";
-import { listIeoOrders, listProjects, projectDetail, saveProject, subscribe } from "../domain/earn/ieo.ts";
+import { ieoPositions, listIeoOrders, listProjects, projectDetail, saveProject, subscribe } from "../domain/earn/ieo.ts";
 import {
   depositMining,
   listMiningConfigs,
@@ -98,6 +98,10 @@ export const earnRoutes = new Hono<AppEnv>()
   .get("/user/project/order", requireUser, async (c) => {
     const input = parse(c, ieoOrderListSchema);
     return ok(c, await listIeoOrders(c.var.db, c.var.user.id, input));
+  })
+  .get("/user/project/positions", requireUser, async (c) => {
+    parse(c, noFieldsSchema);
+    return ok(c, await ieoPositions(c.var.db, c.var.user.id));
   })
   .get("/admin/ieo/projects", requireUser, requireOperator, async (c) => {
     const input = parse(c, ieoListSchema);

@@ -361,3 +361,30 @@ export async function distributeIeoChunk(db: Db, now = Date.now(), limit = 500):
     }
   }
 }
+
+/** Per token, what the caller has subscribed and not yet received, and the cost held for it (for the assets page). */
+export async function ieoPositions(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      currencyId: ieoProjects.currencyId,
+      payCurrencyId: ieoProjects.payCurrencyId,
+      amount: sql<number>`sum(${ieoOrders.amount})`,
+      cost: sql<number>`sum(${ieoOrders.cost})`,
+    })
+    .from(ieoOrders)
+    .innerJoin(ieoProjects, eq(ieoProjects.id, ieoOrders.projectId))
+    .where(and(eq(ieoOrders.userId, userId), eq(ieoOrders.status, 1)))
+    .groupBy(ieoProjects.currencyId, ieoProjects.payCurrencyId)
+    .all();
+  const curs = await currencyMap(db);
+  return rows.map((r) => {
+    const token = curs.get(r.currencyId)!;
+    const pay = curs.get(r.payCurrencyId)!;
+    return {
+      currency: token.name,
+      amount: fromUnits(r.amount, token.precision),
+      pay_currency: pay.name,
+      cost: fromUnits(r.cost, pay.precision),
+    };
+  });
+}

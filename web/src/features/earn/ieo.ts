@@ -41,3 +41,11 @@ export const subscribeIeo = mutation(
     post<string>("/project/order", input, { idempotencyKey, silent: true }),
   [...BALANCE_KEYS, [Q.earn]],
 );
+
+/** GET /user/project/positions: subscriptions awaiting their tokens, per token, with the cost held (for the assets page). */
+export type IeoPosition = { currency: string; amount: string; pay_currency: string; cost: string };
+export const ieoPositionsQuery = (owner: string): QueryDef<IeoPosition[]> => ({
+  key: [Q.earn, owner, "ieo-positions"],
+  load: () => get<IeoPosition[]>("/user/project/positions", {}, { silent: true, background: true }),
+  staleTime: 30_000,
+});
