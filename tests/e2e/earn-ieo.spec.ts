@@ -10,11 +10,22 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
+/**
+ * Logs in, retrying up to twice when the local dev server answers its first requests with a plain-text "Network connection lost"
+ * while it is still waking the markets after start (seen on a loaded machine; not a JSON envelope).
+ */
 async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-  const body = (await res.json()) as { type: string; message: string };
-  expect(body.type).toBe("ok");
-  return body.message;
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 2) {
+      await new Promise((r) => setTimeout(r, 2_000));
+      continue;
+    }
+    const body = JSON.parse(text) as { type: string; message: string };
+    expect(body.type).toBe("ok");
+    return body.message;
+  }
 }
 
 async function balance(request: APIRequestContext, token: string, currency: string): Promise<{ available: string; locked: string }> {
