@@ -197,6 +197,26 @@ describe("lock mining: the daily job", () => {
     await expectInvariant();
   });
 
+  it("a run goes round its jobs until none has more, and a failing job is reported without stopping the others", async () => {
+    let calls = 0;
+    const result = await runEarnJobs(db(), Date.now, 5_000, [
+      { name: "three_chunks", chunk: async () => ({ processed: 2, more: ++calls < 3 }) },
+      {
+        name: "broken",
+        chunk: async () => {
+          throw new Error("boom");
+        },
+      },
+    ]);
+    expect(result).toEqual({ processed: { three_chunks: 6 }, more: false, failed: [{ job: "broken", error: "boom" }] });
+    let clock = 0;
+    const endless = await runEarnJobs(db(), () => (clock += 1_000), 2_500, [
+      { name: "endless", chunk: async () => ({ processed: 1, more: true }) },
+    ]);
+    // Each reading of this clock advances it 1 s: the budget of 2.5 s is spent after one chunk, and the run says more is due.
+    expect(endless).toEqual({ processed: { endless: 1 }, more: true, failed: [] });
+  });
+
   it("runs in chunks through the EarnJobs object, whose runs report what they paid", async () => {
     const result = await runEarnJobs(db(), () => Date.now() + 3 * DAY_MS);
     expect(result.failed).toEqual([]);
@@ -235,6 +255,22 @@ describe("lock mining: early redemption", () => {
     expect([first.status, first.body.message]).toEqual([200, "Redeemed: 176 USDT returned to your exchange account"]);
     const again = await api("/lh/deposit/order/cancel", { token: user.token, form: { id: String(order.id) } });
     expect([again.status, again.body.code]).toEqual([409, "MINING_ORDER_CLOSED"]);
+    await expectInvariant();
+  });
+
+  it("an early redemption racing a late job pays each owed day once and closes the order once, with its penalty", async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => depositor()));
+    for (const u of users) await api("/lh/deposit", { token: u.token, form: { config_id: String(configId), amount: "1000" } });
+    const orders = await Promise.all(users.map(async (u) => (await orderOf(u.id))!));
+    // On the 11th interest day: days 1-10 are owed, 20 remain, penalty 1000 × 0.4 % × 20 = 80.
+    const at = (orders[0]!.startDay + 10) * DAY_MS + 60_000;
+    await Promise.all([runJob(at), ...orders.map((o, i) => redeemMining(db(), users[i]!.id, o.id, () => [], at)), runJob(at)]);
+    for (const [i, o] of orders.entries()) {
+      const row = (await orderOf(users[i]!.id))!;
+      expect(row).toMatchObject({ status: 2, outcome: "early", penalty: 80 * USDT_UNIT, totalInterest: 10 * 3_500_000 });
+      expect((await journalsOf(o.id)).length).toBe(11);
+      expect(await balance(users[i]!.id, USDT)).toEqual({ available: (10_000 - 80) * USDT_UNIT + 10 * 3_500_000, locked: 0 });
+    }
     await expectInvariant();
   });
 
