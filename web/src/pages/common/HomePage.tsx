@@ -47,6 +47,9 @@ export default function HomePage() {
   const menu = useQuery(menuQuery);
   const sections = [banners, notices, menu];
   const reloadAll = () => sections.forEach((s) => s.error && s.reload());
+  // The live boards come last on the page and wait until every section above has its final height:
+  // content arriving above them would push them down (a layout shift) on a slow first visit.
+  const settled = sections.every((s) => s.data || s.error);
 
   const openBanner = (banner: ArticleSummary) => open(banner.link);
   const openMenu = (item: MenuEntry) => open(item.url);
@@ -80,8 +83,10 @@ export default function HomePage() {
         )}
         {notices.error && !notices.data ? (
           <SectionError onRetry={notices.reload} />
+        ) : notices.data ? (
+          <NoticeBar notices={notices.data.list} />
         ) : (
-          notices.data && <NoticeBar notices={notices.data.list} />
+          <div className="notice-bar notice-skeleton" aria-hidden="true" />
         )}
         {menu.error && !menu.data ? (
           <SectionError onRetry={menu.reload} />
@@ -102,7 +107,7 @@ export default function HomePage() {
       <main className="home">
         <HomeAssetsSlot />
         {body}
-        <HomeMarketsSlot />
+        {settled && <HomeMarketsSlot />}
       </main>
       <PopupNotice key={lang} />
     </>
