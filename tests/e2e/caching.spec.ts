@@ -38,7 +38,7 @@ test("hashed assets are immutable for a year and the app shell is revalidated", 
 
 test("a returning visitor fetches nothing from /assets/ again: only the document and the API", async ({ page, context }) => {
   await page.goto("/");
-  await expect(page.getByTestId("menu-item").first()).toBeVisible();
+  await expect(page.getByTestId("banner-slide").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
 
   // The DevTools protocol says whether a response came from the browser's cache or the network.
@@ -54,7 +54,7 @@ test("a returning visitor fetches nothing from /assets/ again: only the document
 
   await page.goto("about:blank");
   await page.goto("/");
-  await expect(page.getByTestId("menu-item").first()).toBeVisible();
+  await expect(page.getByTestId("banner-slide").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
 
   const assets = fromNetwork.filter((p) => p.startsWith("/assets/"));

@@ -14,6 +14,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { HomeAssetsSlot } from "./home/HomeAssetsSlot.tsx";
 import { HomeHeader } from "./home/HomeHeader.tsx";
 import { HomeMarketsSlot } from "./home/HomeMarketsSlot.tsx";
+import { linkState } from "./link-state.ts";
 import { useOpenLink } from "./useOpenLink.ts";
 import "../../styles/home.css";
 
@@ -52,6 +53,9 @@ export default function HomePage() {
   const settled = sections.every((s) => s.data || s.error);
 
   const openBanner = (banner: ArticleSummary) => open(banner.link);
+  // Shortcuts to products not built yet are left out, and a banner about one is a picture, not a button.
+  const shortcuts = menu.data?.filter((m) => linkState(m.url) === "open");
+  const bannerList = banners.data?.list.map((b) => (linkState(b.link) === "open" ? b : { ...b, link: "" }));
   const openMenu = (item: MenuEntry) => open(item.url);
 
   let body;
@@ -77,7 +81,7 @@ export default function HomePage() {
         {banners.error && !banners.data ? (
           <SectionError onRetry={banners.reload} />
         ) : banners.data ? (
-          <BannerCarousel banners={banners.data.list} onOpen={openBanner} />
+          <BannerCarousel banners={bannerList ?? []} onOpen={openBanner} />
         ) : (
           <div className="banner banner-skeleton" aria-hidden="true" />
         )}
@@ -91,9 +95,10 @@ export default function HomePage() {
         {menu.error && !menu.data ? (
           <SectionError onRetry={menu.reload} />
         ) : (
-          menu.data && (
+          shortcuts &&
+          shortcuts.length > 0 && (
             <section className="home-section" aria-label={t("home.services")}>
-              <MenuGrid items={menu.data} onOpen={openMenu} />
+              <MenuGrid items={shortcuts} onOpen={openMenu} />
             </section>
           )
         )}
