@@ -113,3 +113,26 @@ test("home shows no dead taps: every shortcut opens a page, and a banner about a
     if (b.link === "/market") await expect(slide.getByRole("button", { includeHidden: true })).toHaveCount(1);
   }
 });
+
+test("the bill is reachable from assets, and a coin's details offer Trade and Convert", async ({ page, request }) => {
+  const token = await login(request);
+  const words = texts("en", "fund").fund.assets;
+  await start(page, token);
+  await page.goto("/#/fund/assets");
+  await page.getByTestId("assets-bill").click();
+  await expect(page).toHaveURL(/#\/setting\/bill$/);
+
+  await page.goto("/#/fund/assets");
+  await page.getByTestId("holding-change-BTC").click();
+  await expect(page.getByTestId("coin-trade")).toHaveText(words.trade);
+  await expect(page.getByTestId("coin-convert")).toHaveText(words.convert);
+  await page.getByTestId("coin-trade").click();
+  await expect(page).toHaveURL(/#\/transaction\/currency\?symbol=BTC-USDT$/);
+  await expect(page.locator(".pair-btn")).toContainText("BTC/USDT");
+
+  // USDT is the quote of every market: no Trade button there.
+  await page.goto("/#/fund/assets");
+  await page.getByTestId("holding-change-USDT").click();
+  await expect(page.getByTestId("coin-convert")).toBeVisible();
+  await expect(page.getByTestId("coin-trade")).toHaveCount(0);
+});
