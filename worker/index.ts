@@ -18,11 +18,11 @@ const app = createApp();
 /** Wakes one market's object (it boots and arms its alarm); see worker/domain/markets/wake.ts. */
 const wakeMarket = (env: Env) => (symbol: string) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).wake();
 
-/** Runs the earn products' due chunks (durable/earn/earn-jobs.ts); failures are logged, never thrown. */
+/** Arms the earn products' job alarm (durable/earn/earn-jobs.ts); failures are logged, never thrown. */
 const kickEarnJobs = (env: Env) =>
   (env.EarnJobs as DurableObjectNamespace<EarnJobs>)
     .getByName("earn")
-    .kick()
+    .nudge()
     .catch((err: unknown) => console.error(JSON.stringify({ level: "error", job: "earn_kick", error: String(err) })));
 
 /**

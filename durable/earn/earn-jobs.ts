@@ -23,9 +23,17 @@ export class EarnJobs extends DurableObject<Env> {
     this.scheduler = new AlarmScheduler<"run">(ctx.storage);
   }
 
-  /** Runs one invocation's worth now (one at a time) and keeps the chain going; answers what it did. */
+  /** Runs one invocation's worth now (one at a time) and keeps the chain going; answers what it did (tests, benches). */
   async kick(): Promise<RunResult> {
     return this.run();
+  }
+
+  /**
+   * Makes sure the alarm chain runs, without doing the work inside the caller's request: the Worker's first request and
+   * the cron only arm the alarm, so no request waits on (or is cut short with) seconds of ledger writes.
+   */
+  async nudge(): Promise<void> {
+    this.scheduler.at("run", Date.now() + 1);
   }
 
   override async alarm(): Promise<void> {
