@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGS } from "../../schema/api/lang.ts";
+import { LAZY_AREAS } from "../../web/src/locales/lazy-areas.ts";
 
 const root = join(import.meta.dirname, "../../web/src/locales");
 
@@ -44,4 +45,30 @@ describe("locales", () => {
       });
     }
   }
+});
+
+describe("lazy text areas", () => {
+  const src = join(import.meta.dirname, "../../web/src");
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    );
+
+  it("every file using a lazy area's keys calls useTexts with that area", () => {
+    const offenders: string[] = [];
+    for (const file of files(src)) {
+      if (file.includes("/locales/")) continue;
+      const text = readFileSync(file, "utf8");
+      for (const area of LAZY_AREAS) {
+        if (!new RegExp(`["'\`]${area}\\.[a-zA-Z]`).test(text)) continue;
+        const calls = [...text.matchAll(/useTexts\(([^)]*)\)/g)].map((m) => m[1]!);
+        if (!calls.some((args) => args.includes(`"${area}"`))) offenders.push(`${file.slice(src.length + 1)}: ${area}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("names only areas that exist", () => {
+    for (const area of LAZY_AREAS) expect(areas).toContain(`${area}.json`);
+  });
 });

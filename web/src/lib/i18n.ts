@@ -1,19 +1,57 @@
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { use } from "react";
+import { initReactI18next, useTranslation } from "react-i18next";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
+import { isLazyArea, type LazyArea } from "../locales/lazy-areas.ts";
 import { HTML_LANG } from "./lang-tags.ts";
 
 /**
  * Locales live in web/src/locales/<lang>/<area>.json; each file holds one
  * top-level key named after its area, so the files merge without clashes and
- * each area's strings stay beside each other. Languages load on demand.
+ * each area's strings stay beside each other. Languages load on demand, and
+ * within a language the lazy areas (locales/lazy-areas.ts) load when a
+ * component that needs them renders (useTexts).
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
+const areaOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".json".length);
+const fileOf = (lang: Lang, area: string) => files[`../locales/${lang}/${area}.json`];
+
 async function loadLanguage(lang: Lang): Promise<Record<string, unknown>> {
-  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`../locales/${lang}/`));
+  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`../locales/${lang}/`) && !isLazyArea(areaOf(path)));
   const parts = await Promise.all(loaders.map(([, load]) => load()));
   return Object.assign({}, ...parts.map((p) => p.default));
+}
+
+/** Lazy areas asked for so far (loaded again on a language change), and each language's load of each. */
+const wanted = new Set<LazyArea>();
+const loads = new Map<string, Promise<void>>();
+const ready = new Set<string>();
+
+function loadTexts(lang: Lang, area: LazyArea): Promise<void> {
+  const key = `${lang}/${area}`;
+  let load = loads.get(key);
+  if (!load) {
+    wanted.add(area);
+    const file = fileOf(lang, area);
+    load = (file ? file() : Promise.resolve({ default: {} })).then((m) => {
+      i18next.addResourceBundle(lang, "translation", m.default, true, true);
+      ready.add(key);
+    });
+    load.catch(() => loads.delete(key)); // a failed chunk load may be retried by the next render
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/** Suspends the calling component until the lazy text areas it uses are loaded in the current language. */
+export function useTexts(...areas: LazyArea[]): void {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const missing = areas.filter((a) => !ready.has(`${lang}/${a}`));
+  // Start every missing load, then wait on one cached promise at a time (React wants the same promise on a retry).
+  const pending = missing.map((a) => loadTexts(lang, a));
+  if (pending.length > 0) use(pending[0]!);
 }
 
 export async function initI18n(lang: Lang): Promise<void> {
@@ -29,8 +67,10 @@ export async function initI18n(lang: Lang): Promise<void> {
 
 export async function changeLanguage(lang: Lang): Promise<void> {
   if (!i18next.hasResourceBundle(lang, "translation")) {
-    i18next.addResourceBundle(lang, "translation", await loadLanguage(lang));
+    i18next.addResourceBundle(lang, "translation", await loadLanguage(lang), true, true);
   }
+  // Mounted pages keep their texts through the switch: the lazy areas already in use load before it.
+  await Promise.all([...wanted].map((area) => loadTexts(lang, area)));
   await i18next.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }

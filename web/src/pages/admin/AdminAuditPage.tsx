@@ -5,12 +5,14 @@ import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { PagedView } from "./parts.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const detailText = (detail: unknown) =>
   detail === null || detail === undefined || detail === "" ? "" : typeof detail === "string" ? detail : JSON.stringify(detail);
 
 /** Every operator action, newest first. */
 export default function AdminAuditPage() {
+  useTexts("admin");
   const { t } = useTranslation();
   const list = usePagedQuery([Q.admin, "audit"], async (page) => {
     const answer = await fetchAudit(page);

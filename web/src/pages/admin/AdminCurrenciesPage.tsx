@@ -18,6 +18,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 type NumberField = "withdraw_fee" | "min_withdraw" | "price_usdt" | "second_approval_above";
 const NUMBER_FIELDS: readonly NumberField[] = ["withdraw_fee", "min_withdraw", "price_usdt", "second_approval_above"];
@@ -32,6 +33,7 @@ const numbersOf = (c: AdminCurrency): Record<NumberField, string> => ({
 const switchesOf = (c: AdminCurrency) => Object.fromEntries(CURRENCY_SWITCHES.map((k) => [k, c[k] === 1])) as Switches;
 
 function CurrencyCard({ currency }: { currency: AdminCurrency }) {
+  useTexts("admin");
   const { t } = useTranslation();
   const form = useForm(numbersOf(currency));
   const [switches, setSwitches] = useState<Switches>(() => switchesOf(currency));
@@ -130,6 +132,7 @@ function CurrencyCard({ currency }: { currency: AdminCurrency }) {
 
 /** Coin configuration users can read: withdrawal fee and minimum, reference price, four-eyes threshold, and the switches. */
 export default function AdminCurrenciesPage() {
+  useTexts("admin");
   const { t } = useTranslation();
   const query = useQuery(adminCurrenciesQuery);
 

@@ -5,9 +5,11 @@ import { ErrorView } from "../../components/States.tsx";
 import { ledgerCheckQuery, queueCountsQuery } from "../../features/admin/api.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** What waits for an operator, and whether the ledger holds together. */
 export default function AdminDashboardPage() {
+  useTexts("admin");
   const { t } = useTranslation();
   const counts = useQuery(queueCountsQuery);
   const ledger = useQuery(ledgerCheckQuery);

@@ -15,11 +15,13 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const CHAIN = /^[A-Z0-9]{2,16}$/;
 const ADDRESS = /^[A-Za-z0-9:_-]{10,128}$/;
 
 function AddForm() {
+  useTexts("admin");
   const { t } = useTranslation();
   const currencies = useQuery(adminCurrenciesQuery);
   const { values, set, errors, submitting, submit } = useForm({ currency: "", chain: "", address: "" });
@@ -107,6 +109,7 @@ function AddForm() {
 
 /** Where users send deposits: addresses per coin and chain, switched on and off (never deleted). */
 export default function AdminDepositAddressesPage() {
+  useTexts("admin");
   const { t } = useTranslation();
   const query = useQuery(adminDepositAddressesQuery);
   const [busy, setBusy] = useState<number | null>(null);

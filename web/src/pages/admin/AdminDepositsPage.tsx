@@ -8,10 +8,12 @@ import { FirstApprovalNote } from "./FirstApprovalNote.tsx";
 import { UserCell } from "./parts.tsx";
 import { useVerifiedAmountPrompt } from "./VerifiedAmountPrompt.tsx";
 import { QueuePage } from "./QueuePage.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const STATUS_CLASS = { pending: "warn", confirmed: "up", rejected: "down" } as const;
 
 function DepositCard({ item }: { item: AdminDeposit }) {
+  useTexts("admin");
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
@@ -107,6 +109,7 @@ function DepositCard({ item }: { item: AdminDeposit }) {
  * or reject with a reason.
  */
 export default function AdminDepositsPage() {
+  useTexts("admin");
   const { t } = useTranslation();
   return (
     <QueuePage

@@ -10,6 +10,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 type Draft = {
   id?: number;
@@ -82,6 +83,7 @@ const draftOf = (p: IeoProjectView): Draft => ({
 });
 
 function ProjectForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
+  useTexts("earn");
   const { t } = useTranslation();
   const [d, setD] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -140,6 +142,7 @@ function ProjectForm({ initial, onDone }: { initial: Draft; onDone: () => void }
 
 /** Console: IEO projects, created and edited here (each change audited). */
 export default function AdminIeoPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const query = useQuery({ key: [Q.admin, "ieo-projects"], load: fetchProjects });
   const [editing, setEditing] = useState<Draft | null>(null);

@@ -6,10 +6,12 @@ import { KycStatusBadge } from "../../features/kyc/components/KycStatusBadge.tsx
 import { formatDate } from "../../lib/time.ts";
 import { UserCell } from "./parts.tsx";
 import { QueuePage } from "./QueuePage.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const STATUSES = ["auditing", "hasaudit", "failed"] as const;
 
 function KycCard({ item }: { item: KycQueueItem }) {
+  useTexts("admin", "kyc");
   const { t } = useTranslation();
   const who = item.email ?? item.mobile ?? item.uid;
   const decision = useDecision({
@@ -72,6 +74,7 @@ function KycCard({ item }: { item: KycQueueItem }) {
 }
 
 export default function AdminKycPage() {
+  useTexts("admin", "kyc");
   const { t } = useTranslation();
   return (
     <QueuePage title={t("admin.nav.kyc")} statuses={STATUSES} label={(s) => t(`kyc.status.${s}`)} load={fetchKycQueue} Card={KycCard} />

@@ -9,6 +9,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 type Draft = {
   id?: number;
@@ -36,6 +37,7 @@ const draftOf = (c: MiningConfigView): Draft => ({
 });
 
 function ConfigForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
+  useTexts("earn");
   const { t } = useTranslation();
   const [d, setD] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -83,6 +85,7 @@ function ConfigForm({ initial, onDone }: { initial: Draft; onDone: () => void })
 
 /** Console: lock-mining configurations per coin, created and edited here (each change audited). */
 export default function AdminMiningPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const query = useQuery({ key: [Q.admin, "mining-configs"], load: fetchConfigs });
   const [editing, setEditing] = useState<Draft | null>(null);

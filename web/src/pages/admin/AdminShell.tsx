@@ -10,6 +10,7 @@ import { userQuery } from "../../features/session/session.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 import "../../styles/admin.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 const SECTIONS = [
   { to: "/admin", key: "dashboard", end: true },
@@ -43,6 +44,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  useTexts("admin", "earn");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

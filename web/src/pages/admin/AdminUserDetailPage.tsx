@@ -11,6 +11,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const BANK_KEYS = [
   "real_name",
@@ -27,6 +28,7 @@ const BANK_KEYS = [
 
 /** One user: profile, verification (with photos), bank cards, addresses, balances and recent ledger rows. Viewing is audited. */
 export default function AdminUserDetailPage() {
+  useTexts("admin", "kyc");
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
   const id = Number(useParams().id);

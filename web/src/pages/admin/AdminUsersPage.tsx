@@ -9,9 +9,11 @@ import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { PagedView } from "./parts.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** User look-up by uid, email, mobile or id; newest first when the search is empty. */
 export default function AdminUsersPage() {
+  useTexts("admin", "kyc");
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";

@@ -7,6 +7,7 @@ import { dec } from "../../lib/decimal.ts";
 import { FirstApprovalNote } from "./FirstApprovalNote.tsx";
 import { UserCell } from "./parts.tsx";
 import { QueuePage } from "./QueuePage.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const STATUS_CLASS = { reviewing: "warn", approved: "up", rejected: "down" } as const;
 const BANK_KEYS = [
@@ -36,6 +37,7 @@ const SNAPSHOT_KEYS: Record<(typeof BANK_KEYS)[number], string[]> = {
 };
 
 function Destination({ item }: { item: AdminWithdrawal }) {
+  useTexts("admin");
   const { t } = useTranslation();
   const d = item.destination;
   const text = (keys: string[]) => keys.map((k) => d[k]).find((v) => typeof v === "string" && v) as string | undefined;
@@ -68,6 +70,7 @@ function Destination({ item }: { item: AdminWithdrawal }) {
 }
 
 function WithdrawalCard({ item }: { item: AdminWithdrawal }) {
+  useTexts("admin");
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
@@ -127,6 +130,7 @@ function WithdrawalCard({ item }: { item: AdminWithdrawal }) {
  * only after a second operator's approval) or reject with a reason (funds released).
  */
 export default function AdminWithdrawalsPage() {
+  useTexts("admin");
   const { t } = useTranslation();
   return (
     <QueuePage

@@ -5,6 +5,7 @@ import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { PagedView, StatusTabs } from "./parts.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 /**
  * A review queue of the console (deposits, withdrawals, verifications): status tabs,
@@ -25,6 +26,7 @@ export function QueuePage<S extends string, T extends { id: number }>({
   /** One request (its decisions invalidate the queue, which is then read again). */
   Card: ComponentType<{ item: T }>;
 }) {
+  useTexts("admin");
   const { t } = useTranslation();
   const [status, setStatus] = useState<S>(statuses[0]);
   const list = usePagedQuery([Q.admin, "queue", title, status], async (page) => {

@@ -5,6 +5,7 @@ import { dec } from "../../lib/decimal.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
 import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
 import { useForm } from "../../lib/form/useForm.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 type Pending = { title: string; message: string; declared: string; decimals: number; resolve: (amount: string | null) => void };
 
@@ -16,6 +17,7 @@ type Pending = { title: string; message: string; declared: string; decimals: num
  * accepting the user's figure.
  */
 export function useVerifiedAmountPrompt() {
+  useTexts("admin");
   const { t } = useTranslation();
   const [pending, setPending] = useState<Pending | null>(null);
   const form = useForm({ amount: "" });

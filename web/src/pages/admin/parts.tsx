@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import type { PagedList } from "../../lib/query/usePagedQuery.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Small pieces the console pages share. */
 
@@ -16,6 +17,7 @@ export function StatusTabs<T extends string>({
   options: { value: T; label: string }[];
   onChange: (v: T) => void;
 }) {
+  useTexts("admin");
   return (
     <div className="segmented admin-tabs" role="tablist">
       {options.map((o) => (
@@ -35,6 +37,7 @@ export function StatusTabs<T extends string>({
 }
 
 export function LoadMore({ list }: { list: Pick<PagedList<unknown>, "hasMore" | "loading" | "loadMore"> }) {
+  useTexts("admin");
   const { t } = useTranslation();
   if (!list.hasMore) return null;
   return (
@@ -46,6 +49,7 @@ export function LoadMore({ list }: { list: Pick<PagedList<unknown>, "hasMore" | 
 
 /** A paged list with its states: error with retry, the delayed spinner, the empty text, else the items and "load more". */
 export function PagedView<T>({ list, empty, children }: { list: PagedList<T>; empty?: string; children: (items: T[]) => ReactNode }) {
+  useTexts("admin");
   if (list.error) return <ErrorView message={list.error.message} onRetry={list.reload} />;
   if (list.loading && list.items.length === 0) return <DelayedSpinner />;
   if (list.items.length === 0) return <EmptyState text={empty} />;
@@ -69,6 +73,7 @@ export function UserCell({
   mobile?: string | null;
   userId: number;
 }) {
+  useTexts("admin");
   const { t } = useTranslation();
   return (
     <Link className="user-cell" to={`/admin/users/${userId}`}>

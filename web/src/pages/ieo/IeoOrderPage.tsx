@@ -8,8 +8,10 @@ import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList } from "../fund/parts.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 function OrderRow({ o }: { o: IeoOrderView }) {
+  useTexts("earn");
   const { t } = useTranslation();
   return (
     <li className="record" data-testid={`ieo-order-${o.id}`}>
@@ -41,6 +43,7 @@ function OrderRow({ o }: { o: IeoOrderView }) {
 
 /** The caller's IEO subscriptions: held until the tokens are delivered. */
 export default function IeoOrderPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const list = usePagedQuery(IEO_ORDERS_KEY(token), loadIeoOrders);

@@ -9,10 +9,12 @@ import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList, Tabs } from "../fund/parts.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 const STATUS_CLASS = { 1: "warn", 2: "up", 3: "" } as const;
 
 export function ProjectCard({ p, link = true }: { p: IeoProjectView; link?: boolean }) {
+  useTexts("earn");
   const { t } = useTranslation();
   return (
     <li className="record" data-testid={`ieo-project-${p.id}`}>
@@ -53,6 +55,7 @@ export function ProjectCard({ p, link = true }: { p: IeoProjectView; link?: bool
 
 /** IEO projects by time status. */
 export default function IeoPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const [status, setStatus] = useState<"" | "1" | "2" | "3">("");
   const list = usePagedQuery([Q.earn, "ieo-projects", status], (page) => loadProjects(status, page));

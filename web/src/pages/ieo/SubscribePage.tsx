@@ -19,9 +19,11 @@ import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { ProjectCard } from "./IeoPage.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** One project: its terms, and while it is in progress the subscription form with the cost shown before confirming. */
 export default function SubscribePage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useAtomValue(tokenAtom);

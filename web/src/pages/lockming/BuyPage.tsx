@@ -18,11 +18,13 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 const DAY_MS = 86_400_000;
 
 /** A lock-mining deposit: the amount, the user's own figures, a confirmation, then the hold. */
 export default function BuyPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useAtomValue(tokenAtom);

@@ -7,9 +7,11 @@ import { miningConfigsQuery } from "../../features/earn/mining.ts";
 import { amount } from "../../features/wallet/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** The lock-mining offer: one card per configuration, each opening the deposit form. */
 export default function LockmingPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const configs = useQuery(miningConfigsQuery);
   const right = (

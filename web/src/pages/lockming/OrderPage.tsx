@@ -12,8 +12,10 @@ import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { RecordList } from "../fund/parts.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 function OrderRow({ o, busy, onRedeem }: { o: MiningOrderView; busy: boolean; onRedeem: (o: MiningOrderView) => void }) {
+  useTexts("earn");
   const { t } = useTranslation();
   const state = o.status === 1 ? "progress" : o.outcome === "early" ? "early" : "matured";
   return (
@@ -61,6 +63,7 @@ function OrderRow({ o, busy, onRedeem }: { o: MiningOrderView; busy: boolean; on
 
 /** The caller's lock-mining orders; an order in progress may be redeemed early, its penalty shown before confirming. */
 export default function OrderPage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const list = usePagedQuery(MINING_ORDERS_KEY(token), loadMiningOrders);

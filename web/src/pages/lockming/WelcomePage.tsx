@@ -2,9 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** How lock mining works: the published formulas, with a worked example. */
 export default function WelcomePage() {
+  useTexts("earn");
   const { t } = useTranslation();
   const steps = ["deposit", "interest", "maturity", "early"] as const;
   return (

@@ -11,9 +11,11 @@ import { loadUser } from "../../features/session/session.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Verification status: both levels with their state, reason and next step. Email and phone come first. */
 export default function RealMarkPage() {
+  useTexts("kyc");
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The level decides what is offered next, so the state and the profile are read together, fresh.

@@ -16,6 +16,7 @@ import { type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts"
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Issue codes of the shared KYC schema that have a translation under kyc.errors. */
 const KNOWN = new Set(["KYC_NAME_INVALID", "INVALID_ID_NUMBER", "KYC_ID_TYPE_INVALID", "KYC_PHOTO_REQUIRED", "KYC_PHOTO_INVALID"]);
@@ -27,6 +28,7 @@ const issueMessages = (issues: Record<string, string>): Record<string, FieldMess
   Object.fromEntries(Object.entries(issues).map(([k, code]) => [k, issueMessage(code)]));
 
 function Lv1Form({ onDone }: { onDone: () => void }) {
+  useTexts("kyc");
   const { t } = useTranslation();
   const [idType, setIdType] = useState<IdType>(0);
   const { values, set, errors, submitting, submit } = useForm({ name: "", card_id: "" });
@@ -115,6 +117,7 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
 }
 
 function Lv2Form({ onDone }: { onDone: () => void }) {
+  useTexts("kyc");
   const { t } = useTranslation();
   const { values, set, errors, submitting, submit } = useForm({ front_pic: "", reverse_pic: "" });
   const [sent, setSent] = useState(false);
@@ -166,6 +169,7 @@ function Lv2Form({ onDone }: { onDone: () => void }) {
 
 /** Identity verification forms: Lv1 (ID type, name, number), then Lv2 (front and back photos, private uploads). */
 export default function RealPage() {
+  useTexts("kyc");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();

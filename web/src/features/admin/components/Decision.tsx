@@ -5,6 +5,7 @@ import { confirmDialog, toast } from "../../../lib/ui.ts";
 import { queryClient } from "../../../lib/query/client.ts";
 import { Q } from "../../../lib/query/keys.ts";
 import { useReasonPrompt } from "./ReasonPrompt.tsx";
+import { useTexts } from "../../../lib/i18n.ts";
 
 type Step<A extends unknown[]> = { title: string; message: string; run: (...args: A) => Promise<string> };
 /** An approval that needs an input (a verified amount): `ask` replaces the confirmation and answers it, or null to cancel. */
@@ -59,6 +60,7 @@ export function useDecision({ approve, reject }: { approve: ApproveStep; reject:
 
 /** The reject and approve buttons of a queued request, with the dialogs of useDecision. */
 export function DecisionActions({ decision, approveLabel }: { decision: ReturnType<typeof useDecision>; approveLabel?: string }) {
+  useTexts("admin");
   const { t } = useTranslation();
   return (
     <div className="admin-actions">

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "../../../lib/form/useForm.ts";
 import { fieldMessageText } from "../../../lib/form/messages.ts";
+import { useTexts } from "../../../lib/i18n.ts";
 
 type Pending = { title: string; message: string; resolve: (reason: string | null) => void };
 
@@ -12,6 +13,7 @@ export const REASON_MAX = 200;
  * `ask` resolves with the trimmed reason, or null when cancelled.
  */
 export function useReasonPrompt() {
+  useTexts("admin");
   const { t } = useTranslation();
   const [pending, setPending] = useState<Pending | null>(null);
   const { values, set, setValues, errors, setErrors, submit: submitForm } = useForm({ reason: "" });

@@ -6,12 +6,14 @@ import { useQuery } from "../../../lib/query/useQuery.ts";
 import { ieoPositionsQuery } from "../ieo.ts";
 import { miningPositionsQuery } from "../mining.ts";
 import "../../../styles/earn.css";
+import { useTexts } from "../../../lib/i18n.ts";
 
 /**
  * The caller's earn positions on the assets page: per coin, what lock mining holds and has paid, and IEO subscriptions
  * awaiting their tokens with the cost held. Nothing when there are none.
  */
 export function EarnPositions({ format }: { format: (value: string) => string }) {
+  useTexts("earn");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const mining = useQuery(miningPositionsQuery(token)).data ?? [];
