@@ -49,6 +49,7 @@ describe("markets run without a visitor", () => {
     await setEnabled(6, false); // TRX/USDT
     const woken: string[] = [];
     const states: WakeState[] = [];
+    const t0 = Date.now();
     const outcome = await runMarketsCron(env, async (symbol) => {
       woken.push(symbol);
       states.push(await marketStub(roomName(symbol)).wake());
@@ -57,7 +58,8 @@ describe("markets run without a visitor", () => {
     expect(outcome).toEqual({ woken, failed: [] });
     for (const s of states) {
       expect(s.enabled).toBe(true);
-      expect(s.next).toBeGreaterThan(Date.now() - 1_000);
+      // Armed for after the wake (not a leftover time): on a loaded machine the five wakes may take seconds.
+      expect(s.next).toBeGreaterThanOrEqual(t0);
     }
     // The Worker's scheduled handler runs the same for the every-minute trigger.
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: MARKETS_CRON }), env);
