@@ -2,7 +2,15 @@ import * as z from "zod/mini";
 import { id, limit, page } from "./fields.ts";
 
 /** Message centre (GET /chat/unread, GET /chat/getList, POST /chat/markRead); /chat/unread takes no input. */
-export const notificationListSchema = z.strictObject({ page: page(), limit: limit(50, 10) });
+export const notificationListSchema = z.strictObject({
+  page: page(),
+  limit: limit(50, 10),
+  /** `personal` (mailMessageList), `announcement` (ggList); both when absent. */
+  kind: z.optional(z.enum(["personal", "announcement"])),
+});
+
+/** GET /chat/detail: one notification the caller can see (ggDetail). */
+export const notificationDetailSchema = z.strictObject({ id: id() });
 
 /** Either one notification (`id`) or all of them (`all=1`). */
 export const markReadSchema = z
@@ -12,7 +20,8 @@ export const markReadSchema = z
   })
   .check(z.refine((v) => (v.id !== undefined) !== (v.all === "1"), { error: "PARAMETER_ERROR", path: ["id"] }));
 
-export type UnreadCount = { count: number };
+/** `count` is the badge (everything unread); the rest split it for the message centre's rows. */
+export type UnreadCount = { count: number; personal: number; announcement: number };
 
 export type NotificationItem = {
   id: number;

@@ -7,6 +7,7 @@ import { fundRoutes } from "./fund/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
+import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -20,4 +21,5 @@ export const pageRoutes: PageRoute[] = [
   ...adminRoutes,
   ...marketRoutes,
   ...transactionRoutes,
+  ...mailMessageRoutes,
 ];
