@@ -10,6 +10,8 @@ import { devOutboxPage } from "./routes/dev-outbox.ts";
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
 export { MarketRoom } from "../durable/rooms/market-room.ts";
+export { SupportRoom } from "../durable/support/support-room.ts";
+export { SupportDesk } from "../durable/support/support-desk.ts";
 
 const app = createApp();
 
@@ -47,7 +49,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "SupportRoom" | "SupportDesk";
     }
   }
 }

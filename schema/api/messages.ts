@@ -12,16 +12,22 @@ export const notificationListSchema = z.strictObject({
 /** GET /chat/detail: one notification the caller can see (ggDetail). */
 export const notificationDetailSchema = z.strictObject({ id: id() });
 
-/** Either one notification (`id`) or all of them (`all=1`). */
+/** One notification (`id`), all of them (`all=1`), or the customer-service conversation (`chat_id`): exactly one. */
 export const markReadSchema = z
   .strictObject({
     id: z.optional(id()),
     all: z.optional(z.enum(["0", "1"])),
+    chat_id: z.optional(id()),
   })
-  .check(z.refine((v) => (v.id !== undefined) !== (v.all === "1"), { error: "PARAMETER_ERROR", path: ["id"] }));
+  .check(
+    z.refine((v) => [v.id !== undefined, v.all === "1", v.chat_id !== undefined].filter(Boolean).length === 1, {
+      error: "PARAMETER_ERROR",
+      path: ["id"],
+    }),
+  );
 
 /** `count` is the badge (everything unread); the rest split it for the message centre's rows. */
-export type UnreadCount = { count: number; personal: number; announcement: number };
+export type UnreadCount = { count: number; personal: number; announcement: number; support: number };
 
 export type NotificationItem = {
   id: number;

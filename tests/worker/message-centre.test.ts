@@ -72,9 +72,15 @@ describe("message centre: personal messages and announcements", () => {
       count: before.count + 3,
       personal: before.personal + 2,
       announcement: before.announcement + 1,
+      support: 0,
     });
     const marked = await api<UnreadCount>("/chat/markRead", { token: me.token, form: { id: String(a) } });
-    expect(marked.body.message).toEqual({ count: before.count + 2, personal: before.personal + 1, announcement: before.announcement + 1 });
+    expect(marked.body.message).toEqual({
+      count: before.count + 2,
+      personal: before.personal + 1,
+      announcement: before.announcement + 1,
+      support: 0,
+    });
     expect((await api<NotificationItem>(`/chat/detail?id=${a}`, { token: me.token })).body.message.is_read).toBe(true);
   });
 

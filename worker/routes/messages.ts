@@ -4,6 +4,8 @@ import { markReadSchema, notificationDetailSchema, notificationListSchema, type 
 import type { Db } from "../domain/db.ts";
 import { listNotifications, markAllRead, markRead, notificationDetail, unreadByKind } from "../domain/messages/notifications.ts";
 import { pushUnread } from "../realtime/push.ts";
+import { markSupportRead } from "../realtime/support-push.ts";
+import { userUnread } from "../domain/support/thread.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/respond.ts";
@@ -27,12 +29,13 @@ export const messageRoutes = new Hono<AppEnv>()
     const input = parse(c, markReadSchema);
     const { db, user } = c.var;
     if (input.id !== undefined) await markRead(db, user.id, input.id);
+    else if (input.chat_id !== undefined) await markSupportRead(c.env, db, user.id, input.chat_id);
     else await markAllRead(db, user.id);
     c.executionCtx.waitUntil(pushUnread(c.env, db, user.id));
     return ok(c, await unread(db, user.id));
   });
 
 async function unread(db: Db, userId: number): Promise<UnreadCount> {
-  const byKind = await unreadByKind(db, userId);
-  return { count: byKind.personal + byKind.announcement, ...byKind };
+  const [byKind, support] = await Promise.all([unreadByKind(db, userId), userUnread(db, userId)]);
+  return { count: byKind.personal + byKind.announcement + support, ...byKind, support };
 }

@@ -4,6 +4,7 @@ import type { Lang } from "../../../schema/api/lang.ts";
 import { notificationReads, notificationTexts, notifications } from "../../../schema/db/index.ts";
 import { notFound } from "../errors.ts";
 import type { Db } from "../db.ts";
+import { userUnread } from "../support/thread.ts";
 
 /**
  * Message centre: notifications to one user, or to everyone (user_id null).
@@ -14,7 +15,13 @@ const visibleTo = (userId: number) => or(eq(notifications.userId, userId), isNul
 
 const readBy = (userId: number) => and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId));
 
+/** The badge: unread notifications and unread customer-service replies. */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [notes, support] = await Promise.all([unreadNotifications(db, userId), userUnread(db, userId)]);
+  return notes + support;
+}
+
+async function unreadNotifications(db: Db, userId: number): Promise<number> {
   const row = await db
     .select({ n: count() })
     .from(notifications)

@@ -6,6 +6,7 @@ import { market } from "./market.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
 import { security } from "./security.ts";
+import { support } from "./support.ts";
 
 /**
  * All server messages by stable code. Each domain keeps its own file;
@@ -20,6 +21,7 @@ export const catalog = {
   ...money,
   ...profile,
   ...security,
+  ...support,
 };
 
 export type MessageCode = keyof typeof catalog;
