@@ -9,11 +9,16 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
+/** Logs in over the API; the dev server's first request (it wakes every market) may drop, so a non-JSON answer is retried. */
 async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-  const body = (await res.json()) as { type: string; message: string };
-  expect(body.type).toBe("ok");
-  return body.message;
+  for (let attempt = 1; ; attempt++) {
+    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 3) continue;
+    const body = JSON.parse(text) as { type: string; message: string };
+    expect(body.type).toBe("ok");
+    return body.message;
+  }
 }
 
 async function sessionPage(browser: Browser, token: string, lang: string, theme: string): Promise<Page> {

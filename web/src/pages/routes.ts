@@ -8,6 +8,7 @@ import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
+import { kefuRoutes } from "./kefu/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -22,4 +23,5 @@ export const pageRoutes: PageRoute[] = [
   ...marketRoutes,
   ...transactionRoutes,
   ...mailMessageRoutes,
+  ...kefuRoutes,
 ];

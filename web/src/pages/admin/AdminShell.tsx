@@ -21,6 +21,7 @@ const SECTIONS = [
   { to: "/admin/deposit-addresses", key: "addresses" },
   { to: "/admin/audit", key: "audit" },
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
+  { to: "/admin/support", key: "support", label: "support.console.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { TX_HASH_MAX, canonicalTxHash, txHashFormat } from "../../../../schema/api/money.ts";
 import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
@@ -104,7 +104,11 @@ export default function ReceivePage() {
       <main className="content stack">
         {addresses.length === 0 ? (
           <section className="card">
-            <EmptyState text={t("fund.receive.noAddress")} />
+            <EmptyState text={t("fund.receive.noAddress")}>
+              <Link to="/kefu" className="btn btn-ghost btn-small">
+                {t("support.entry")}
+              </Link>
+            </EmptyState>
           </section>
         ) : (
           <section className="card receive-card">

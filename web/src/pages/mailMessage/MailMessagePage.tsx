@@ -26,6 +26,9 @@ export default function MailMessagePage() {
           <LinkRow to="/mailMessage/ggList" label={t("messages.announcements")} testId="announcements-row">
             <Pill count={unread?.announcement ?? 0} />
           </LinkRow>
+          <LinkRow to="/kefu" label={t("support.entry")} testId="support-row">
+            <Pill count={unread?.support ?? 0} />
+          </LinkRow>
         </ul>
       </main>
     </>

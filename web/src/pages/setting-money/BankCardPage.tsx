@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { bankCardSchema } from "../../../../schema/api/bank.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
@@ -44,7 +45,12 @@ function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankFi
           ))}
         </dl>
       </section>
-      <p className="notice">{t("fund.bank.contactToChange")}</p>
+      <p className="notice">
+        {t("fund.bank.contactToChange")}{" "}
+        <Link to="/kefu" data-testid="contact-support">
+          {t("support.entry")}
+        </Link>
+      </p>
     </div>
   );
 }
