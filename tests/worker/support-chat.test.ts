@@ -164,7 +164,7 @@ describe("support chat: idempotent sends", () => {
 });
 
 describe("support chat: who may open what", () => {
-  it("refuses a socket without a session (401), another user's conversation and a missing one (404), the desk to non-agents (403)", async () => {
+  it("refuses a socket without a session (401), another user's or a missing conversation (404), the desk to non-agents (403)", async () => {
     const owner = await createUser();
     const other = await createUser();
     const operator = await createUser({ role: "operator" });
@@ -213,7 +213,7 @@ describe("support chat: who may open what", () => {
 });
 
 describe("support chat: unread counts and read state", () => {
-  it("agent replies count in /chat/unread and the badge until the user marks the conversation read; the agent sees the receipt", async () => {
+  it("agent replies count in /chat/unread and the badge until the user marks them read; the agent sees the receipt", async () => {
     const user = await createUser();
     const agent = await supportAgent();
     const sent = await send(user.token, "hi");
@@ -241,8 +241,37 @@ describe("support chat: unread counts and read state", () => {
   });
 });
 
+describe("support chat: the badge and the queue", () => {
+  it("an agent's reply pushes the new unread count to the user's own room (the bell's badge)", async () => {
+    const user = await createUser();
+    const agent = await supportAgent();
+    const id = (await send(user.token, "badge?")).body.message.message.conversation_id;
+    const uid = (await env.DB.prepare("SELECT uid FROM users WHERE id = ?").bind(user.id).first<{ uid: string }>())!.uid;
+    const room = await connect(`/parties/user-room/${uid}?token=${user.token}`);
+    const first = (await room.next("unread")).count as number;
+    await reply(agent.token, id, "here");
+    expect((await room.next("unread")).count).toBe(first + 1);
+  });
+
+  it("lists open conversations longest wait first and says after how long a wait is highlighted (setting, default 120 s)", async () => {
+    const agent = await supportAgent();
+    const early = await createUser();
+    const late = await createUser();
+    const a = (await send(early.token, "first")).body.message.message.conversation_id;
+    const b = (await send(late.token, "second")).body.message.message.conversation_id;
+    const queue = await api<SupportQueue>("/admin/support/queue", { token: agent.token });
+    expect(queue.body.message.alert_after_ms).toBe(120_000);
+    const ids = queue.body.message.items.map((i) => i.id);
+    expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value, public) VALUES ('support_wait_alert_seconds', '300', 0)").run();
+    const configured = await api<SupportQueue>("/admin/support/queue", { token: agent.token });
+    expect(configured.body.message.alert_after_ms).toBe(300_000);
+    await env.DB.prepare("DELETE FROM settings WHERE key = 'support_wait_alert_seconds'").run();
+  });
+});
+
 describe("support chat: claim, transfer, close", () => {
-  it("one agent claims; another's claim or reply is 409; transfer goes only to a support agent; close and reopen; all audited", async () => {
+  it("one agent claims, another's claim or reply is 409; transfer only to a support agent; close, reopen; all audited", async () => {
     const user = await createUser();
     const a = await supportAgent();
     const b = await supportAgent();

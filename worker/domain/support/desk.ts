@@ -14,8 +14,8 @@ import { type ConversationRow, conversationById } from "./thread.ts";
 /** An audit row written only when the statement before it in the same batch changed a row (the change it records). */
 const auditIfChanged = (db: Db, entry: AuditEntry, now: number) =>
   db.insert(auditLog).select(
-    sql`SELECT NULL, ${entry.actorId}, ${entry.action}, ${entry.subjectType}, ${String(entry.subjectId)}, ${JSON.stringify(entry.detail ?? {})}, ${now}
-      WHERE changes() > 0`,
+    sql`SELECT NULL, ${entry.actorId}, ${entry.action}, ${entry.subjectType}, ${String(entry.subjectId)},
+      ${JSON.stringify(entry.detail ?? {})}, ${now} WHERE changes() > 0`,
   );
 
 /** Setting key: a conversation whose user has waited longer than this many seconds is highlighted in the queue. */
