@@ -1,6 +1,8 @@
-import { type Connection, Server, type WSMessage } from "partyserver";
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { supportRoomInbound } from "../../schema/api/support.ts";
+import { database } from "../../worker/domain/db.ts";
 import { readFrame } from "../shared/frames.ts";
+import { SESSION_RECHECK_MS, closeEndedSessions, sessionTags } from "../shared/session-sockets.ts";
 
 /**
  * The agents' desk (/parties/support-desk/main): every support agent's console socket. The Worker publishes each new
@@ -9,6 +11,20 @@ import { readFrame } from "../shared/frames.ts";
  */
 export class SupportDesk extends Server<Cloudflare.Env> {
   static override options = { hibernate: true };
+
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    return sessionTags(ctx);
+  }
+
+  override async onConnect(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_RECHECK_MS);
+  }
+
+  /** Sockets whose session ended are closed (an agent who logged out is not online); checks again while any stay open. */
+  override async onAlarm(): Promise<void> {
+    const kept = await closeEndedSessions(database(this.env.DB), this.getConnections());
+    if (kept > 0) await this.ctx.storage.setAlarm(Date.now() + SESSION_RECHECK_MS);
+  }
 
   override onMessage(connection: Connection, message: WSMessage): void {
     readFrame(connection, supportRoomInbound, message);

@@ -1,3 +1,4 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { UnreadCount } from "../../schema/api/messages.ts";
@@ -7,7 +8,12 @@ import { api, createUser } from "./helpers.ts";
 /** Customer-service chat: live both ways, idempotent sends, who may open what, unread counts, the console's actions. */
 
 type Frame = { type: string; [k: string]: unknown };
-type Socket = { ws: WebSocket; next: (type: string, ms?: number) => Promise<Frame>; none: (type: string, ms?: number) => Promise<void> };
+type Socket = {
+  ws: WebSocket;
+  next: (type: string, ms?: number) => Promise<Frame>;
+  none: (type: string, ms?: number) => Promise<void>;
+  closed: Promise<number>;
+};
 const open: WebSocket[] = [];
 
 afterEach(() => {
@@ -27,6 +33,7 @@ async function connect(path: string): Promise<Socket> {
     frames.push(JSON.parse(e.data as string) as Frame);
     for (const w of waiters.splice(0)) w();
   });
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
   ws.accept();
   open.push(ws);
   const take = (type: string) => {
@@ -49,7 +56,7 @@ async function connect(path: string): Promise<Socket> {
     await new Promise((r) => setTimeout(r, ms));
     expect(take(type), `no ${type} frame`).toBeNull();
   };
-  return { ws, next, none };
+  return { ws, next, none, closed };
 }
 
 let seq = 0;
@@ -188,6 +195,24 @@ describe("support chat: who may open what", () => {
     expect((await upgrade(`/parties/support-desk/main?token=${other.token}`)).status).toBe(403);
     expect((await upgrade(`/parties/support-desk/main`)).status).toBe(401);
     expect((await upgrade(`/parties/support-desk/other?token=${other.token}`)).status).toBe(404);
+  });
+
+  it("a socket whose session ended is closed at the room's next check, in a conversation room and on the desk", async () => {
+    const user = await createUser();
+    const agent = await supportAgent();
+    const { conversation } = await thread(user.token);
+    const userSocket = await connect(`/parties/support-room/${conversation.id}?token=${user.token}`);
+    const agentSocket = await connect(`/parties/support-room/${conversation.id}?token=${agent.token}`);
+    const desk = await connect(`/parties/support-desk/main?token=${agent.token}`);
+    expect((await api("/user/logout", { token: user.token })).status).toBe(200);
+    expect(await runDurableObjectAlarm(env.SupportRoom.getByName(String(conversation.id)))).toBe(true);
+    expect(await userSocket.closed).toBe(4001);
+    // The agent's session is live: their socket stays and still hears the room.
+    agentSocket.ws.send(JSON.stringify({ type: "ping" }));
+    expect(await agentSocket.next("pong")).toEqual({ type: "pong" });
+    expect((await api("/user/logout", { token: agent.token })).status).toBe(200);
+    expect(await runDurableObjectAlarm(env.SupportDesk.getByName("main"))).toBe(true);
+    expect(await desk.closed).toBe(4001);
   });
 
   it("another user cannot read or mark a conversation, and the console needs the support role", async () => {

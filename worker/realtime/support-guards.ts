@@ -1,4 +1,5 @@
 import type { Lobby } from "partyserver";
+import { SESSION_HASH_HEADER } from "../../schema/api/realtime.ts";
 import { SUPPORT_DESK, SUPPORT_SIDE_HEADER } from "../../schema/api/support.ts";
 import { findSession, type SessionUser } from "../domain/auth/sessions.ts";
 import { database } from "../domain/db.ts";
@@ -19,13 +20,14 @@ async function sessionOf(req: Request, env: Env): Promise<SessionUser | null> {
   return findSession(database(env.DB), token, Date.now(), { fresh: true });
 }
 
-/** The upgrade as forwarded: no token in the URL or headers, and the side the guard decided. */
-function forward(req: Request, side: "user" | "agent" | null): Request {
+/** The upgrade as forwarded: no token in the URL or headers; the session's hash and the side the guard decided. */
+function forward(req: Request, session: SessionUser, side: "user" | "agent" | null): Request {
   const url = new URL(req.url);
   url.searchParams.delete("token");
   const forwarded = new Request(url, req);
   forwarded.headers.delete("authorization");
   forwarded.headers.delete(SUPPORT_SIDE_HEADER);
+  forwarded.headers.set(SESSION_HASH_HEADER, session.tokenHash);
   if (side) forwarded.headers.set(SUPPORT_SIDE_HEADER, side);
   return forwarded;
 }
@@ -43,8 +45,8 @@ export function supportRoomGuard(refuse: Refuse, originAllowed: (req: Request, s
     const db = database(env.DB);
     const conversation = await conversationById(db, Number(lobby.name));
     if (!conversation) return refuse(req, 404, "NOT_FOUND");
-    if (conversation.userId === session.id) return forward(req, "user");
-    if (session.role === "operator" && (await isSupportAgent(db, session.id))) return forward(req, "agent");
+    if (conversation.userId === session.id) return forward(req, session, "user");
+    if (session.role === "operator" && (await isSupportAgent(db, session.id))) return forward(req, session, "agent");
     return refuse(req, 404, "NOT_FOUND");
   };
 }
@@ -57,6 +59,6 @@ export function supportDeskGuard(refuse: Refuse, originAllowed: (req: Request, s
     const session = await sessionOf(req, env);
     if (!session) return refuse(req, 401, "PLEASE_LOG_IN");
     if (session.role !== "operator" || !(await isSupportAgent(database(env.DB), session.id))) return refuse(req, 403, "FORBIDDEN");
-    return forward(req, null);
+    return forward(req, session, null);
   };
 }
