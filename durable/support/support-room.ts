@@ -7,9 +7,9 @@ import { SESSION_RECHECK_MS, closeEndedSessions, sessionTags } from "../shared/s
 /**
  * One customer-service conversation's room (/parties/support-room/<conversation id>): its user's sockets and the
  * support agents who opened it. The Worker admits only those (worker/realtime/support-guards.ts) and tags each socket
- * with its side and its session (closed within SESSION_RECHECK_MS once that session ends). Messages are stored in D1 before the Worker publishes them here, so a dropped socket loses nothing:
- * a reconnect reads the history again. Typing is the one frame clients send; it goes to the other side only.
- * Hibernates between frames.
+ * with its side and its session (closed within SESSION_RECHECK_MS once that session ends). Messages are stored in D1
+ * before the Worker publishes them here, so a dropped socket loses nothing: a reconnect reads the history again.
+ * Typing is the one frame clients send; it goes to the other side only. Hibernates between frames.
  */
 export class SupportRoom extends Server<Cloudflare.Env> {
   static override options = { hibernate: true };
