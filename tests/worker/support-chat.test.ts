@@ -266,6 +266,32 @@ describe("support chat: unread counts and read state", () => {
   });
 });
 
+describe("support chat: the support role", () => {
+  it("an operator grants and revokes it, each audited; the agents list shows it to every operator; revoked means refused", async () => {
+    const boss = await createUser({ role: "operator" });
+    const agent = await createUser({ role: "operator" });
+    const grant = (enabled: "0" | "1") => api("/admin/support/agent", { token: boss.token, form: { user_id: String(agent.id), enabled } });
+    const listed = async () =>
+      (await api<{ user_id: number }[]>("/admin/support/agents", { token: boss.token })).body.message.some((a) => a.user_id === agent.id);
+    expect(await listed()).toBe(false);
+    expect((await grant("1")).status).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await api("/admin/support/queue", { token: agent.token })).status).toBe(200);
+    expect((await grant("0")).status).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await api("/admin/support/queue", { token: agent.token })).status).toBe(403);
+    const audit = await env.DB.prepare("SELECT actor_id, action FROM audit_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id")
+      .bind(String(agent.id))
+      .all<{ actor_id: number; action: string }>();
+    expect(audit.results).toEqual([
+      { actor_id: boss.id, action: "support.grant" },
+      { actor_id: boss.id, action: "support.revoke" },
+    ]);
+    const plain = await createUser();
+    expect((await api("/admin/support/agents", { token: plain.token })).status).toBe(403);
+  });
+});
+
 describe("support chat: the badge and the queue", () => {
   it("an agent's reply pushes the new unread count to the user's own room (the bell's badge)", async () => {
     const user = await createUser();

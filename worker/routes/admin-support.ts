@@ -96,7 +96,8 @@ export const adminSupportRoutes = new Hono<AppEnv>()
     await publishRead(c.env, id, "agent", upTo);
     return ok(c, { up_to: upTo });
   })
-  .get("/admin/support/agents", ...agent, async (c) => {
+  // Every operator may read who has the role (the user page shows it where the role is granted).
+  .get("/admin/support/agents", requireUser, requireOperator, async (c) => {
     parse(c, noInput());
     return ok(c, await listAgents(c.var.db));
   })

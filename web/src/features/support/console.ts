@@ -51,6 +51,11 @@ export const transferConversation = mutation(
 );
 export const replyTo = (id: number, clientId: string, text: string) =>
   post<SupportSent>("/admin/support/reply", { id, client_id: clientId, text }, { background: true });
+/** Grants or revokes an operator's support role (audited). */
+export const setSupportRole = mutation(
+  (userId: number, enabled: boolean) => post<unknown>("/admin/support/agent", { user_id: userId, enabled: enabled ? 1 : 0 }),
+  KEYS,
+);
 export const markAgentRead = (id: number) => post<{ up_to: number }>("/admin/support/read", { id }, { silent: true, background: true });
 
 /**

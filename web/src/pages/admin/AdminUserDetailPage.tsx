@@ -11,6 +11,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { SupportRoleCard } from "./SupportRoleCard.tsx";
 
 const BANK_KEYS = [
   "real_name",
@@ -62,6 +63,7 @@ export default function AdminUserDetailPage() {
             <dd>{formatDate(user.created_at, true)}</dd>
           </dl>
         </section>
+        {user.role === "operator" && <SupportRoleCard userId={user.id} />}
 
         <section className="admin-card">
           <h2 className="card-title">
