@@ -83,7 +83,10 @@ test("the bell opens the message centre; a personal message opens, is marked rea
   await page.context().close();
 });
 
-test("the account centre's Message centre row opens the message centre, in French and in the light theme", async ({ browser, request }) => {
+test("the account centre's Message centre row opens the message centre, in French (translated announcement), light theme", async ({
+  browser,
+  request,
+}) => {
   const token = await login(request, "bob@demo.test", "bob-demo-2026");
   const page = await sessionPage(browser, token, "fra", "light");
   await page.goto("/#/setting/setting");
@@ -93,6 +96,9 @@ test("the account centre's Message centre row opens the message centre, in Frenc
   await page.screenshot({ path: `${SHOTS}/messages-centre-fra-light.png`, fullPage: true });
   await page.getByTestId("announcements-row").click();
   await expect(page.getByTestId("message-list")).toBeVisible();
+  // The welcome announcement has a French text: it is shown instead of the English one.
+  await expect(page.getByText("Bienvenue sur Edge Exchange")).toBeVisible();
+  await expect(page.getByText("Welcome to Edge Exchange")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/messages-announcements-fra-light.png`, fullPage: true });
   await page.context().close();
 });
