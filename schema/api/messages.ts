@@ -18,12 +18,15 @@ export const markReadSchema = z
     id: z.optional(id()),
     all: z.optional(z.enum(["0", "1"])),
     chat_id: z.optional(id()),
+    /** With `all=1`: only personal messages, or only announcements. */
+    kind: z.optional(z.enum(["personal", "announcement"])),
   })
   .check(
     z.refine((v) => [v.id !== undefined, v.all === "1", v.chat_id !== undefined].filter(Boolean).length === 1, {
       error: "PARAMETER_ERROR",
       path: ["id"],
     }),
+    z.refine((v) => v.kind === undefined || v.all === "1", { error: "PARAMETER_ERROR", path: ["kind"] }),
   );
 
 /** `count` is the badge (everything unread); the rest split it for the message centre's rows. */

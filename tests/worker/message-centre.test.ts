@@ -84,6 +84,18 @@ describe("message centre: personal messages and announcements", () => {
     expect((await api<NotificationItem>(`/chat/detail?id=${a}`, { token: me.token })).body.message.is_read).toBe(true);
   });
 
+  it("marks all of one kind read with all=1 and kind, leaving the other kind unread", async () => {
+    const me = await createUser();
+    await notification(me.id, "p1");
+    await notification(null, "a1");
+    const before = (await api<UnreadCount>("/chat/unread", { token: me.token })).body.message;
+    expect(before.personal).toBe(1);
+    expect(before.announcement).toBeGreaterThan(0);
+    const res = await api<UnreadCount>("/chat/markRead", { token: me.token, form: { all: "1", kind: "announcement" } });
+    expect(res.body.message).toEqual({ count: 1, personal: 1, announcement: 0, support: 0 });
+    expect((await api("/chat/markRead", { token: me.token, form: { id: "1", kind: "personal" } })).status).toBe(400);
+  });
+
   it("refuses bad input with 400", async () => {
     const me = await createUser();
     for (const query of ["kind=all", "kind=", "page=0", "limit=51", "stray=1"]) {

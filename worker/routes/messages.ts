@@ -30,7 +30,7 @@ export const messageRoutes = new Hono<AppEnv>()
     const { db, user } = c.var;
     if (input.id !== undefined) await markRead(db, user.id, input.id);
     else if (input.chat_id !== undefined) await markSupportRead(c.env, db, user.id, input.chat_id);
-    else await markAllRead(db, user.id);
+    else await markAllRead(db, user.id, Date.now(), input.kind);
     c.executionCtx.waitUntil(pushUnread(c.env, db, user.id));
     return ok(c, await unread(db, user.id));
   });

@@ -121,8 +121,8 @@ export async function markRead(db: Db, userId: number, notificationId: number, n
   await db.insert(notificationReads).values({ notificationId, userId, readAt: now }).onConflictDoNothing();
 }
 
-/** Marks every notification the user can see as read, in one statement. */
-export async function markAllRead(db: Db, userId: number, now = Date.now()): Promise<void> {
+/** Marks every notification the user can see (or those of one kind) as read, in one statement. */
+export async function markAllRead(db: Db, userId: number, now = Date.now(), kind?: NotificationKind): Promise<void> {
   await db
     .insert(notificationReads)
     .select(
@@ -133,7 +133,7 @@ export async function markAllRead(db: Db, userId: number, now = Date.now()): Pro
           readAt: sql<number>`${now}`.as("read_at"),
         })
         .from(notifications)
-        .where(visibleTo(userId)),
+        .where(ofKind(userId, kind)),
     )
     .onConflictDoNothing();
 }

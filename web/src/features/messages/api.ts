@@ -25,8 +25,11 @@ export const notificationQuery = (token: string, id: number, lang: string): Quer
   load: () => get<NotificationItem>("/chat/detail", { id }, { silent: true }),
 });
 
-/** Marks one message read (or all with `id` undefined); lists and counts are read again. */
-export const markRead = mutation(
-  (id: number | undefined) => post<UnreadCount>("/chat/markRead", id === undefined ? { all: 1 } : { id }, { background: true }),
+/** Marks one message read; lists and counts are read again. */
+export const markRead = mutation((id: number) => post<UnreadCount>("/chat/markRead", { id }, { background: true }), [[Q.messages]]);
+
+/** Marks every message of one kind read. */
+export const markAllRead = mutation(
+  (kind: NotificationKind) => post<UnreadCount>("/chat/markRead", { all: 1, kind }, { background: true }),
   [[Q.messages]],
 );

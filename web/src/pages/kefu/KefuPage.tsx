@@ -7,6 +7,7 @@ import { ErrorView } from "../../components/States.tsx";
 import type { SupportMessage } from "../../features/support/api.ts";
 import { useSupportChat } from "../../features/support/useSupportChat.ts";
 import { formatDate } from "../../lib/time.ts";
+import "../../styles/content.css";
 import "../../styles/messages.css";
 
 /** Longest text the server takes (SUPPORT_TEXT_MAX), repeated here so the page does not load the schema module. */

@@ -4,12 +4,13 @@ import { Link, useLocation } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { MESSAGE_PAGE_SIZE, fetchNotifications, markRead, type NotificationKind } from "../../features/messages/api.ts";
+import { MESSAGE_PAGE_SIZE, fetchNotifications, markAllRead, type NotificationKind } from "../../features/messages/api.ts";
 import { langAtom } from "../../features/preferences/atoms.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
+import "../../styles/content.css";
 import "../../styles/messages.css";
 
 /** /mailMessage/mailMessageList (personal messages) and /mailMessage/ggList (announcements), newest first. */
@@ -35,7 +36,7 @@ export default function MessageListPage() {
       <>
         {anyUnread && (
           <div className="message-toolbar">
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => void markRead(undefined)} data-testid="mark-all-read">
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => void markAllRead(kind)} data-testid="mark-all-read">
               {t("messages.markAllRead")}
             </button>
           </div>
