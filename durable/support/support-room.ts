@@ -28,9 +28,16 @@ export class SupportRoom extends Server<Cloudflare.Env> {
     if (kept > 0) await this.ctx.storage.setAlarm(Date.now() + SESSION_RECHECK_MS);
   }
 
+  /** When each socket last passed a typing frame on (in memory: a wake from hibernation forgets it, which only lets one more through). */
+  #lastTyping = new WeakMap<Connection, number>();
+
   override onMessage(connection: Connection, message: WSMessage): void {
     const frame = readFrame(connection, supportRoomInbound, message);
     if (frame?.type !== "typing") return;
+    // At most one typing frame per socket per TYPING_EVERY_MS reaches the other side, however fast a client sends them.
+    const now = Date.now();
+    if (now - (this.#lastTyping.get(connection) ?? 0) < TYPING_EVERY_MS) return;
+    this.#lastTyping.set(connection, now);
     const from = connection.tags.includes("agent") ? "agent" : "user";
     const other = from === "agent" ? "user" : "agent";
     const out = JSON.stringify({ type: "typing", from } satisfies SupportRoomOutbound);
@@ -46,3 +53,6 @@ export class SupportRoom extends Server<Cloudflare.Env> {
     return new Response("Not found", { status: 404 });
   }
 }
+
+/** The least time between two typing frames a socket passes on. */
+export const TYPING_EVERY_MS = 1000;

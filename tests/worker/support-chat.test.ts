@@ -114,6 +114,10 @@ describe("support chat: live both ways", () => {
     await laptop.none("typing");
     console.ws.send(JSON.stringify({ type: "typing" }));
     expect(await phone.next("typing")).toEqual({ type: "typing", from: "agent" });
+    // A burst of typing frames passes on one per second at most (none when the last one passed less than a second ago).
+    for (let i = 0; i < 5; i++) phone.ws.send(JSON.stringify({ type: "typing" }));
+    await console.next("typing", 300).catch(() => null);
+    await console.none("typing");
 
     phone.ws.send("not json");
     expect(await phone.next("error")).toEqual({ type: "error", code: "BAD_FRAME" });

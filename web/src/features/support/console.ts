@@ -6,6 +6,7 @@ import {
   type SupportConversation,
   type SupportMessage,
   type SupportQueue,
+  type SupportQueueItem,
   type SupportSent,
   supportDeskOutbound,
 } from "../../../../schema/api/support.ts";
@@ -16,6 +17,16 @@ import { Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
 
 export type { SupportAgent, SupportQueue, SupportQueueItem } from "../../../../schema/api/support.ts";
+
+/** How long the user has waited for an answer at `now`, and whether that is past the configured alert (open conversations only). */
+export function waitState(
+  item: Pick<SupportQueueItem, "status" | "waiting_since">,
+  alertAfterMs: number,
+  now: number,
+): { waitedMs: number; late: boolean } {
+  const waitedMs = item.status === "open" && item.waiting_since !== null ? Math.max(0, now - item.waiting_since) : 0;
+  return { waitedMs, late: item.status === "open" && item.waiting_since !== null && waitedMs > alertAfterMs };
+}
 
 /** The console's customer-service calls (support role; the worker audits claim, transfer and close). */
 

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { type SupportQueueItem, queueQuery, useSupportDesk } from "../../features/support/console.ts";
+import { type SupportQueueItem, queueQuery, useSupportDesk, waitState } from "../../features/support/console.ts";
 import { useAtomValue } from "jotai";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import "../../styles/setting.css";
 import "../../styles/messages.css";
 
 /**
@@ -63,8 +64,7 @@ export default function AdminSupportPage() {
 
 function QueueRow({ item, me, alertAfter, now }: { item: SupportQueueItem; me: number; alertAfter: number; now: number }) {
   const { t } = useTranslation();
-  const waited = item.waiting_since === null ? 0 : now - item.waiting_since;
-  const late = item.status === "open" && item.waiting_since !== null && waited > alertAfter;
+  const { waitedMs: waited, late } = waitState(item, alertAfter, now);
   return (
     <li>
       <Link to={`/admin/support/${item.id}`} className={late ? "support-row late" : "support-row"} data-testid="support-row">
