@@ -43,3 +43,6 @@ export type NotificationItem = {
 };
 
 export type Paginated<T> = { data: T[]; page: number; pages: number; total: number };
+
+/** GET /chat/getList: a page of notifications, and the customer-service conversation (`chat_id` null before the first). */
+export type NotificationList = Paginated<NotificationItem> & { chat: { chat_id: number | null; unread: number } };

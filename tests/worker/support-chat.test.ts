@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { UnreadCount } from "../../schema/api/messages.ts";
+import type { NotificationList, UnreadCount } from "../../schema/api/messages.ts";
 import type { SupportQueue, SupportSent, SupportThread } from "../../schema/api/support.ts";
 import { api, createUser } from "./helpers.ts";
 
@@ -229,6 +229,8 @@ describe("support chat: who may open what", () => {
     const theirs = await thread(other.token);
     expect(theirs.conversation.id).not.toBe(id);
     expect(theirs.messages).toEqual([]);
+    const fresh = await createUser();
+    expect((await api<NotificationList>("/chat/getList", { token: fresh.token })).body.message.chat).toEqual({ chat_id: null, unread: 0 });
     expect((await api(`/admin/support/conversation?id=${id}`, { token: other.token })).status).toBe(403);
     const notAgent = await api(`/admin/support/conversation?id=${id}`, { token: operator.token });
     expect(notAgent.status).toBe(403);
@@ -254,6 +256,8 @@ describe("support chat: unread counts and read state", () => {
     const last = (await reply(agent.token, id, "two")).body.message.message;
     const after = await unread(user.token);
     expect(after).toEqual({ ...before, support: 2, count: before.count + 2 });
+    const listed = await api<NotificationList>("/chat/getList", { token: user.token });
+    expect(listed.body.message.chat).toEqual({ chat_id: id, unread: 2 });
 
     const marked = await api<UnreadCount>("/chat/markRead", { token: user.token, form: { chat_id: String(id) } });
     expect(marked.status).toBe(200);

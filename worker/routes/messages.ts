@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import { noInput } from "../../schema/api/fields.ts";
-import { markReadSchema, notificationDetailSchema, notificationListSchema, type UnreadCount } from "../../schema/api/messages.ts";
+import {
+  markReadSchema,
+  notificationDetailSchema,
+  notificationListSchema,
+  type NotificationList,
+  type UnreadCount,
+} from "../../schema/api/messages.ts";
 import type { Db } from "../domain/db.ts";
 import { listNotifications, markAllRead, markRead, notificationDetail, unreadByKind } from "../domain/messages/notifications.ts";
 import { pushUnread } from "../realtime/push.ts";
 import { markSupportRead } from "../realtime/support-push.ts";
-import { userUnread } from "../domain/support/thread.ts";
+import { existingConversationOf, userUnread } from "../domain/support/thread.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/respond.ts";
@@ -19,7 +25,13 @@ export const messageRoutes = new Hono<AppEnv>()
   })
   .get("/chat/getList", requireUser, async (c) => {
     const { page, limit, kind } = parse(c, notificationListSchema);
-    return ok(c, await listNotifications(c.var.db, c.var.user.id, page, limit, { kind, lang: c.var.lang }));
+    const { db, user } = c.var;
+    const [list, conversation, supportUnread] = await Promise.all([
+      listNotifications(db, user.id, page, limit, { kind, lang: c.var.lang }),
+      existingConversationOf(db, user.id),
+      userUnread(db, user.id),
+    ]);
+    return ok(c, { ...list, chat: { chat_id: conversation?.id ?? null, unread: supportUnread } } satisfies NotificationList);
   })
   .get("/chat/detail", requireUser, async (c) => {
     const { id } = parse(c, notificationDetailSchema);
