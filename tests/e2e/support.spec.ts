@@ -79,6 +79,14 @@ test("a user writes to support, an operator answers from the console, the user s
   await expect(user.getByTestId("agent-message").last()).toContainText("Hi Bob, we are checking it now.");
   await expect(user.getByTestId("no-agent")).toHaveCount(0);
   await user.screenshot({ path: `${SHOTS}/support-user-answered-en-dark.png`, fullPage: true });
+
+  // The user types: the operator sees it. The operator closes the conversation after confirming: the user is told live.
+  await user.getByTestId("chat-input").fill("Thanks");
+  await expect(operator.getByText("The user is typing…")).toBeVisible();
+  await operator.getByTestId("close").click();
+  await operator.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(operator.getByTestId("reply-input")).toHaveCount(0);
+  await expect(user.getByText("This conversation was closed. Write again to reopen it.")).toBeVisible();
   await operator.context().close();
   await user.context().close();
 });

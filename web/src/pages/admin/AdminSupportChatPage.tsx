@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { parseFrame } from "../../../../schema/api/realtime.ts";
 import { type SupportConversation, supportRoomOutbound } from "../../../../schema/api/support.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
@@ -38,6 +38,8 @@ export default function AdminSupportChatPage() {
   const [chat, setChat] = useState<ChatState>(emptyChat);
   const [conversation, setConversation] = useState<SupportConversation | null>(null);
   const [agentId, setAgentId] = useState<number | null>(null);
+  const [userId, setUserId] = useState<number | null>(null);
+  const [hasMore, setHasMore] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [userTyping, setUserTyping] = useState(false);
   const [text, setText] = useState("");
@@ -51,6 +53,8 @@ export default function AdminSupportChatPage() {
     (thread: ConsoleThread) => {
       setConversation(thread.conversation);
       setAgentId(thread.agent_id);
+      setUserId(thread.user_id);
+      setHasMore((h) => h || thread.has_more);
       setChat((s) => mergeMessages(s, thread.messages));
       void markAgentRead(id);
     },
@@ -96,6 +100,17 @@ export default function AdminSupportChatPage() {
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the retry button's trigger
   }, [id, token, attempt, read, apply]);
 
+  const loadEarlier = () => {
+    const oldest = chat.messages[0];
+    if (!oldest) return;
+    fetchConsoleThread(id, oldest.id)
+      .then((thread) => {
+        setChat((s) => mergeMessages(s, thread.messages));
+        setHasMore(thread.has_more);
+      })
+      .catch(() => undefined);
+  };
+
   const act = (run: () => Promise<unknown>) => {
     run()
       .then(() => read())
@@ -132,6 +147,11 @@ export default function AdminSupportChatPage() {
     body = (
       <div className="support-console">
         <div className="support-actions">
+          {userId !== null && (
+            <Link to={`/admin/users/${userId}`} className="btn btn-ghost btn-small">
+              {t("support.console.userPage")}
+            </Link>
+          )}
           <span className="faint">
             {conversation.status === "closed"
               ? t("support.console.closed")
@@ -179,6 +199,11 @@ export default function AdminSupportChatPage() {
           )}
         </div>
         <div className="chat-scroll support-log" data-testid="console-log">
+          {hasMore && (
+            <button type="button" className="btn btn-ghost btn-small support-earlier" onClick={loadEarlier}>
+              {t("support.earlier")}
+            </button>
+          )}
           {chat.messages.map((m) => (
             <div key={m.id} className={m.sender === "user" ? "chat-row" : "chat-row mine"}>
               {m.kind === "image" ? (
