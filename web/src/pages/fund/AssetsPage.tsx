@@ -117,10 +117,16 @@ export default function AssetsPage() {
               {accountTotal ? show(money(accountTotal)) : "--"} <small>USDT</small>
             </div>
           </div>
-          <Link className="link-more" to="/fund/assets_all_record">
-            {t("fund.assets.allRecords")}
-            <IconChevron size={14} />
-          </Link>
+          <div className="account-links">
+            <Link className="link-more" to="/setting/bill" data-testid="assets-bill">
+              {t("fund.assets.bill")}
+              <IconChevron size={14} />
+            </Link>
+            <Link className="link-more" to="/fund/assets_all_record">
+              {t("fund.assets.allRecords")}
+              <IconChevron size={14} />
+            </Link>
+          </div>
         </div>
 
         {query.error && !list ? (

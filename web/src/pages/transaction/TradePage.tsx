@@ -26,7 +26,10 @@ import "../../styles/market.css";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
 
-/** The spot trade tab: ticker, chart, order form and book, open orders and recent trades, all live. */
+/**
+ * The spot trade tab: ticker, order form and book, chart, open orders and recent trades, all live. The form and
+ * the book come first so that a phone shows them (and the order button) above the fold; the chart follows.
+ */
 export default function TradePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -82,6 +85,8 @@ export default function TradePage() {
     const ok = await confirmDialog({
       title: t("trade.orders.cancelTitle"),
       message: t("trade.orders.cancelMessage", { symbol: order.symbol }),
+      confirmText: t("trade.orders.cancelConfirm"),
+      cancelText: t("trade.orders.keep"),
     });
     if (!ok) return;
     setCancelling(order.id);
@@ -165,14 +170,6 @@ export default function TradePage() {
         onStar={star}
         onSwitch={switchPair}
       />
-      <ChartPanel
-        candles={market.candles}
-        candleKey={market.candles.key}
-        index={index.data ?? null}
-        depth={market.depth}
-        precision={pair.price_precision}
-        onRetry={market.reloadCandles}
-      />
       <section className="trade-panel">
         <OrderForm
           key={pair.symbol}
@@ -186,28 +183,38 @@ export default function TradePage() {
         />
         <OrderBook depth={market.depth} pair={pair} error={!!market.depthError && !market.depth} onPick={pick} />
       </section>
+      <ChartPanel
+        candles={market.candles}
+        candleKey={market.candles.key}
+        index={index.data ?? null}
+        depth={market.depth}
+        precision={pair.price_precision}
+        onRetry={market.reloadCandles}
+      />
       <section className="trade-bottom">
-        <div className="bottom-tabs" role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={bottomTab === "orders"}
-            className={bottomTab === "orders" ? "active" : ""}
-            onClick={() => setBottomTab("orders")}
-            data-testid="tab-open-orders"
-          >
-            {openOrders?.length ? t("trade.orders.openCount", { count: openOrders.length }) : t("trade.orders.open")}
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={bottomTab === "trades"}
-            className={bottomTab === "trades" ? "active" : ""}
-            onClick={() => setBottomTab("trades")}
-            data-testid="tab-trades"
-          >
-            {t("trade.trades.title")}
-          </button>
+        <div className="bottom-tabs">
+          <div className="bottom-tablist" role="tablist">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={bottomTab === "orders"}
+              className={bottomTab === "orders" ? "active" : ""}
+              onClick={() => setBottomTab("orders")}
+              data-testid="tab-open-orders"
+            >
+              {openOrders?.length ? t("trade.orders.openCount", { count: openOrders.length }) : t("trade.orders.open")}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={bottomTab === "trades"}
+              className={bottomTab === "trades" ? "active" : ""}
+              onClick={() => setBottomTab("trades")}
+              data-testid="tab-trades"
+            >
+              {t("trade.trades.title")}
+            </button>
+          </div>
           <Link to="/transaction/currency_order" className="bottom-link">
             {t("trade.orders.all")}
           </Link>
