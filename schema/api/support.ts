@@ -53,7 +53,10 @@ export const adminSupportConversationSchema = z.strictObject({ id: id(), before:
 /** POST /admin/support/claim, /close, /read. */
 export const adminSupportIdSchema = z.strictObject({ id: id() });
 
-export const adminSupportReplySchema = z.strictObject({ id: id(), client_id: clientMessageId(), text: chatText() });
+/** POST /admin/support/reply: `text`, or an `image` (multipart), never both. */
+export const adminSupportReplySchema = z
+  .strictObject({ id: id(), client_id: clientMessageId(), text: z.optional(chatText()), image: z.optional(imageFile()) })
+  .check(z.refine((v) => (v.text !== undefined) !== (v.image !== undefined), { error: "PARAMETER_ERROR", path: ["text"] }));
 
 export const adminSupportTransferSchema = z.strictObject({ id: id(), agent_id: id() });
 

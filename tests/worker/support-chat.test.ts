@@ -402,6 +402,27 @@ describe("support chat: images and bad input", () => {
     expect(fake.body.code).toBe("UPLOAD_NOT_IMAGE");
   });
 
+  it("an agent's image reply reaches the user, who can open it", async () => {
+    const user = await createUser();
+    const agent = await supportAgent();
+    const id = (await send(user.token, "screenshot please")).body.message.message.conversation_id;
+    const body = new FormData();
+    body.set("id", String(id));
+    body.set("client_id", clientId());
+    body.set("image", new File([PNG], "steps.png", { type: "image/png" }));
+    const res = await api<SupportSent>("/admin/support/reply", { token: agent.token, body });
+    expect(res.status).toBe(200);
+    expect(res.body.message.message).toMatchObject({ sender: "agent", kind: "image" });
+    const history = await thread(user.token);
+    expect(history.messages.at(-1)).toEqual(res.body.message.message);
+    const file = await exports.default.fetch(
+      new Request(`http://localhost${res.body.message.message.body}`, { headers: { authorization: user.token } }),
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    await file.arrayBuffer();
+  });
+
   it("refuses malformed sends and console calls with 400 and stores nothing", async () => {
     const user = await createUser();
     const agent = await supportAgent();

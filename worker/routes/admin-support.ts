@@ -11,6 +11,7 @@ import {
   type SupportQueue,
 } from "../../schema/api/support.ts";
 import { notFound } from "../domain/errors.ts";
+import { storeUpload } from "../domain/files/uploads.ts";
 import {
   claim,
   close,
@@ -67,11 +68,13 @@ export const adminSupportRoutes = new Hono<AppEnv>()
     const input = parse(c, adminSupportReplySchema);
     const { db, user } = c.var;
     const conversation = await holdForReply(db, user.id, input.id);
+    // An agent's image is a public file (unguessable key): the user, not its owner, must be able to read it.
+    const body = input.image ? (await storeUpload(c.env, db, user.id, input.image)).url : input.text!;
     const sent = await storeMessage(db, conversation.id, {
       sender: "agent",
       senderId: user.id,
-      kind: "text",
-      body: input.text,
+      kind: input.image ? "image" : "text",
+      body,
       clientId: input.client_id,
     });
     if (!sent.duplicate) await publishMessage(c.env, db, conversation, sent.message);

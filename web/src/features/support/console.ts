@@ -60,8 +60,15 @@ export const transferConversation = mutation(
   (id: number, agentId: number) => post<SupportConversation>("/admin/support/transfer", { id, agent_id: agentId }),
   KEYS,
 );
-export const replyTo = (id: number, clientId: string, text: string) =>
-  post<SupportSent>("/admin/support/reply", { id, client_id: clientId, text }, { background: true });
+export function replyTo(id: number, clientId: string, content: { text: string } | { image: File }): Promise<SupportSent> {
+  if ("text" in content)
+    return post<SupportSent>("/admin/support/reply", { id, client_id: clientId, text: content.text }, { background: true });
+  const form = new FormData();
+  form.set("id", String(id));
+  form.set("client_id", clientId);
+  form.set("image", content.image);
+  return post<SupportSent>("/admin/support/reply", form, { background: true });
+}
 /** Grants or revokes an operator's support role (audited). */
 export const setSupportRole = mutation(
   (userId: number, enabled: boolean) => post<unknown>("/admin/support/agent", { user_id: userId, enabled: enabled ? 1 : 0 }),

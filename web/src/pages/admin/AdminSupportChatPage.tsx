@@ -117,16 +117,18 @@ export default function AdminSupportChatPage() {
       .catch(() => undefined);
   };
 
+  const deliver = (content: { text: string } | { image: File }) =>
+    replyTo(id, newClientId(), content).then((sent) => {
+      setChat((s) => mergeMessages(s, [sent.message]));
+      void read();
+    });
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = text.trim();
     if (!value) return;
-    replyTo(id, newClientId(), value)
-      .then((sent) => {
-        setText("");
-        setChat((s) => mergeMessages(s, [sent.message]));
-        void read();
-      })
+    deliver({ text: value })
+      .then(() => setText(""))
       .catch(() => undefined);
   };
 
@@ -218,6 +220,19 @@ export default function AdminSupportChatPage() {
         </div>
         {conversation.status === "open" && (
           <form className="chat-composer" onSubmit={submit}>
+            <label className="btn btn-ghost btn-small chat-attach" aria-label={t("support.attach")}>
+              +
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                hidden
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) deliver({ image: file }).catch(() => undefined);
+                  e.target.value = "";
+                }}
+              />
+            </label>
             <textarea
               className="chat-input"
               rows={2}
