@@ -60,6 +60,18 @@ export const adminSupportReplySchema = z
 
 export const adminSupportTransferSchema = z.strictObject({ id: id(), agent_id: id() });
 
+/** Shortest and longest wait, in seconds, after which the queue highlights a conversation. */
+export const WAIT_ALERT_MIN_SECONDS = 10;
+export const WAIT_ALERT_MAX_SECONDS = 86_400;
+
+/** POST /admin/support/wait: after how many seconds of waiting the queue highlights a conversation. */
+export const adminSupportWaitSchema = z.strictObject({
+  seconds: z.pipe(
+    id(),
+    z.number().check(z.refine((n) => n >= WAIT_ALERT_MIN_SECONDS && n <= WAIT_ALERT_MAX_SECONDS, { error: "SUPPORT_WAIT_OUT_OF_RANGE" })),
+  ),
+});
+
 /** POST /admin/support/agent: grant (`enabled=1`) or revoke the support role of an operator. */
 export const adminSupportAgentSchema = z.strictObject({ user_id: id(), enabled: z.enum(["0", "1"]) });
 

@@ -63,6 +63,11 @@ test("a user writes to support, an operator answers from the console, the user s
   await operator.goto("/#/admin/support");
   const row = operator.getByTestId("support-row").filter({ hasText: "deposit" }).first();
   await expect(row).toBeVisible();
+  // A wait past the configured time is highlighted: set it to the shortest, 10 s.
+  await operator.getByTestId("support-wait").fill("10");
+  await operator.getByRole("button", { name: "Save" }).click();
+  await expect(row).toHaveClass(/late/, { timeout: 30_000 });
+  await expect(row).toContainText(/Waiting \d+:\d\d/);
   await operator.screenshot({ path: `${SHOTS}/support-console-queue.png`, fullPage: true });
   await row.click();
   await expect(operator.getByTestId("console-log")).toContainText("Hello, my <b>deposit</b> has not arrived");

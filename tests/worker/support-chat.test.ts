@@ -312,7 +312,7 @@ describe("support chat: the badge and the queue", () => {
     expect((await room.next("unread")).count).toBe(first + 1);
   });
 
-  it("lists open conversations longest wait first and says after how long a wait is highlighted (setting, default 120 s)", async () => {
+  it("lists open conversations longest wait first; the highlight wait defaults to 120 s and an agent sets it (audited)", async () => {
     const agent = await supportAgent();
     const early = await createUser();
     const late = await createUser();
@@ -322,9 +322,22 @@ describe("support chat: the badge and the queue", () => {
     expect(queue.body.message.alert_after_ms).toBe(120_000);
     const ids = queue.body.message.items.map((i) => i.id);
     expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value, public) VALUES ('support_wait_alert_seconds', '300', 0)").run();
+    const set = await api<{ alert_after_ms: number }>("/admin/support/wait", { token: agent.token, form: { seconds: "300" } });
+    expect(set.body.message).toEqual({ alert_after_ms: 300_000 });
     const configured = await api<SupportQueue>("/admin/support/queue", { token: agent.token });
     expect(configured.body.message.alert_after_ms).toBe(300_000);
+    for (const seconds of ["9", "86401", "abc", ""]) {
+      const refused = await api("/admin/support/wait", { token: agent.token, form: { seconds } });
+      expect(refused.status, seconds).toBe(400);
+    }
+    expect((await api("/admin/support/wait", { token: agent.token, form: { seconds: "9" } })).body.code).toBe("SUPPORT_WAIT_OUT_OF_RANGE");
+    const audit = await env.DB.prepare(
+      "SELECT actor_id, detail FROM audit_log WHERE subject_type = 'setting' AND subject_id = ? ORDER BY id DESC",
+    )
+      .bind("support_wait_alert_seconds")
+      .first<{ actor_id: number; detail: string }>();
+    expect(audit!.actor_id).toBe(agent.id);
+    expect(JSON.parse(audit!.detail)).toEqual({ from: null, to: "300" });
     await env.DB.prepare("DELETE FROM settings WHERE key = 'support_wait_alert_seconds'").run();
   });
 });

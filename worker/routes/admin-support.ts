@@ -8,6 +8,7 @@ import {
   adminSupportQueueSchema,
   adminSupportReplySchema,
   adminSupportTransferSchema,
+  adminSupportWaitSchema,
   type SupportQueue,
 } from "../../schema/api/support.ts";
 import { notFound } from "../domain/errors.ts";
@@ -20,6 +21,7 @@ import {
   queue,
   requireAgent,
   setSupportAgent,
+  setWaitAlert,
   transfer,
   waitAlertMs,
 } from "../domain/support/desk.ts";
@@ -103,6 +105,10 @@ export const adminSupportRoutes = new Hono<AppEnv>()
   .get("/admin/support/agents", requireUser, requireOperator, async (c) => {
     parse(c, noInput());
     return ok(c, await listAgents(c.var.db));
+  })
+  .post("/admin/support/wait", ...agent, async (c) => {
+    const { seconds } = parse(c, adminSupportWaitSchema);
+    return ok(c, { alert_after_ms: await setWaitAlert(c.var.db, c.var.user.id, seconds) });
   })
   .post("/admin/support/agent", requireUser, requireOperator, async (c) => {
     const { user_id, enabled } = parse(c, adminSupportAgentSchema);

@@ -28,6 +28,29 @@ export async function waitAlertMs(db: Db): Promise<number> {
   return seconds * 1000;
 }
 
+/** Stores the highlight wait with its audit row (old and new value) in one batch. */
+export async function setWaitAlert(db: Db, actorId: number, seconds: number, now = Date.now()): Promise<number> {
+  const before = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, WAIT_ALERT_SETTING)).get();
+  await db.batch([
+    db
+      .insert(settings)
+      .values({ key: WAIT_ALERT_SETTING, value: String(seconds), public: false })
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(seconds) } }),
+    auditStatement(
+      db,
+      {
+        actorId,
+        action: "setting.update",
+        subjectType: "setting",
+        subjectId: WAIT_ALERT_SETTING,
+        detail: { from: before?.value ?? null, to: String(seconds) },
+      },
+      now,
+    ),
+  ]);
+  return seconds * 1000;
+}
+
 export async function isSupportAgent(db: Db, userId: number): Promise<boolean> {
   const row = await db
     .select({ id: users.id })

@@ -69,6 +69,9 @@ export function replyTo(id: number, clientId: string, content: { text: string } 
   form.set("image", content.image);
   return post<SupportSent>("/admin/support/reply", form, { background: true });
 }
+/** Sets after how many seconds of waiting the queue highlights a conversation (audited). */
+export const setWaitAlert = mutation((seconds: string) => post<{ alert_after_ms: number }>("/admin/support/wait", { seconds }), KEYS);
+
 /** Grants or revokes an operator's support role (audited). */
 export const setSupportRole = mutation(
   (userId: number, enabled: boolean) => post<unknown>("/admin/support/agent", { user_id: userId, enabled: enabled ? 1 : 0 }),

@@ -85,6 +85,8 @@ export function useSupportChat(): SupportChat {
           if (frame.type === "message") {
             setChat((s) => mergeMessages(s, [frame.message]));
             if (frame.message.sender !== "user") {
+              // An agent just wrote: one is online, whatever the last read said.
+              setAgentsOnline((n) => Math.max(n, 1));
               setAgentTyping(false);
               void markChatRead(frame.message.conversation_id);
             }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
-import { type SupportQueueItem, queueQuery, useSupportDesk, waitState } from "../../features/support/console.ts";
+import { type SupportQueueItem, queueQuery, setWaitAlert, useSupportDesk, waitState } from "../../features/support/console.ts";
+import { toast } from "../../lib/ui.ts";
 import { useAtomValue } from "jotai";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
@@ -56,7 +57,12 @@ export default function AdminSupportPage() {
           </button>
         ))}
       </div>
-      {data && <p className="faint">{t("support.console.online", { count: data.agents_online })}</p>}
+      {data && (
+        <div className="support-toolbar">
+          <span className="faint">{t("support.console.online", { count: data.agents_online })}</span>
+          <WaitSetting seconds={Math.round(data.alert_after_ms / 1000)} />
+        </div>
+      )}
       {body}
     </AdminShell>
   );
@@ -83,11 +89,51 @@ function QueueRow({ item, me, alertAfter, now }: { item: SupportQueueItem; me: n
                 ? t("support.console.mine")
                 : t("support.console.heldBy", { name: item.agent_label ?? "" })}
           </span>
-          {late && <span className="support-late">{t("support.console.waiting", { minutes: Math.floor(waited / 60_000) })}</span>}
+          {late && <span className="support-late">{t("support.console.waiting", { time: waitText(waited) })}</span>}
         </div>
       </Link>
     </li>
   );
+}
+
+/** The highlight wait, edited in place: the worker checks the range and audits the change. */
+function WaitSetting({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
+  const value = draft ?? String(seconds);
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    setWaitAlert(value)
+      .then(() => {
+        setDraft(null);
+        toast(t("support.console.waitSaved"));
+      })
+      .catch(() => undefined);
+  };
+  return (
+    <form className="support-wait" onSubmit={save}>
+      <label htmlFor="support-wait">{t("support.console.waitLabel")}</label>
+      <input
+        id="support-wait"
+        className="support-select num"
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => setDraft(e.target.value.replace(/\D/g, "").slice(0, 5))}
+        data-testid="support-wait"
+      />
+      <button type="submit" className="btn btn-ghost btn-small" disabled={draft === null || draft === String(seconds) || !draft}>
+        {t("common.save")}
+      </button>
+    </form>
+  );
+}
+
+/** A wait as h:mm:ss, or m:ss under an hour. */
+function waitText(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
 /** The time now, re-read every `everyMs`, so waits grow on screen. */

@@ -68,4 +68,15 @@ export const support = defineMessages({
     spa: "Solo los operadores pueden tener el rol de atención al cliente",
     vn: "Chỉ nhân viên vận hành mới có thể có quyền chăm sóc khách hàng",
   },
+  SUPPORT_WAIT_OUT_OF_RANGE: {
+    en: "Enter a wait between 10 and 86,400 seconds",
+    zh: "请输入 10 到 86400 秒之间的等待时间",
+    hk: "請輸入 10 至 86400 秒之間的等待時間",
+    th: "โปรดระบุเวลารอระหว่าง 10 ถึง 86,400 วินาที",
+    jp: "待ち時間は10〜86,400秒で入力してください",
+    kor: "대기 시간은 10~86,400초 사이로 입력하세요",
+    fra: "Saisissez une attente entre 10 et 86 400 secondes",
+    spa: "Introduzca una espera entre 10 y 86.400 segundos",
+    vn: "Nhập thời gian chờ từ 10 đến 86.400 giây",
+  },
 });
