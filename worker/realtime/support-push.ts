@@ -37,16 +37,19 @@ const roomFrame = (f: SupportRoomOutbound) => JSON.stringify(f);
 const deskFrame = (f: SupportDeskOutbound) => JSON.stringify(f);
 const statusFrame = (c: ConversationRow) => roomFrame({ type: "status", status: c.status, claimed: c.agentId !== null });
 
-/** A new message: to the conversation's sockets and the desk; a reply also moves the user's badge. */
+/**
+ * A new message: to the conversation's sockets and the desk; a reply also moves the user's badge. `conversation` is the
+ * row as it was before the message was stored; the message's own effect on it is known (any message leaves it open; a
+ * user's message to a closed one leaves it unclaimed), so nothing is read again before the frames go out.
+ */
 export async function publishMessage(env: Env, db: Db, conversation: ConversationRow, message: SupportMessage): Promise<void> {
-  const fresh = (await conversationById(db, conversation.id)) ?? conversation;
+  const claimed = message.sender === "agent" || (conversation.status === "open" && conversation.agentId !== null);
+  const status = roomFrame({ type: "status", status: "open", claimed });
   await Promise.all([
-    quietly("support_room_push_failed", () =>
-      room(env, conversation.id).publish([roomFrame({ type: "message", message }), statusFrame(fresh)]),
-    ),
     quietly("support_desk_push_failed", () =>
       desk(env).publish([deskFrame({ type: "message", message }), deskFrame({ type: "queue", conversation_id: conversation.id })]),
     ),
+    quietly("support_room_push_failed", () => room(env, conversation.id).publish([roomFrame({ type: "message", message }), status])),
     message.sender === "user" ? Promise.resolve() : pushUnread(env, db, conversation.userId),
   ]);
 }

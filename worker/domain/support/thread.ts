@@ -30,10 +30,17 @@ export const toConversation = (c: ConversationRow): SupportConversation => ({
   agent_read_id: c.agentReadId,
 });
 
-/** The user's one conversation, created on first use (a race of two first opens makes one row). */
+/**
+ * The user's one conversation, created on first use, in one statement: an upsert whose update changes nothing answers
+ * the existing row (a race of two first opens makes one row).
+ */
 export async function conversationOf(db: Db, userId: number, now = Date.now()): Promise<ConversationRow> {
-  await db.insert(supportConversations).values({ userId, lastMessageAt: now, createdAt: now }).onConflictDoNothing();
-  return (await db.select().from(supportConversations).where(eq(supportConversations.userId, userId)).get())!;
+  return db
+    .insert(supportConversations)
+    .values({ userId, lastMessageAt: now, createdAt: now })
+    .onConflictDoUpdate({ target: supportConversations.userId, set: { userId: sql`${supportConversations.userId}` } })
+    .returning()
+    .get();
 }
 
 /** A conversation by id; null when missing. */
