@@ -9,6 +9,8 @@ declare global {
       /** Per-market order book object and its public room (durable/spot). */
       Market: DurableObjectNamespace;
       MarketRoom: DurableObjectNamespace;
+      /** The earn products' chunked daily jobs (durable/earn), one instance named "earn". */
+      EarnJobs: DurableObjectNamespace;
       /** Customer-service chat: a room per conversation, and the agents' desk (durable/support). */
       SupportRoom: DurableObjectNamespace;
       SupportDesk: DurableObjectNamespace;

@@ -27,6 +27,7 @@ export const Q = {
   bankCard: "bank-card",
   walletAddresses: "wallet-addresses",
   admin: "admin",
+  earn: "earn",
   messages: "messages",
 } as const;
 

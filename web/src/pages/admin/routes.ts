@@ -12,6 +12,8 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/deposit-addresses", load: () => import("./AdminDepositAddressesPage.tsx"), guard: true },
   { path: "/admin/audit", load: () => import("./AdminAuditPage.tsx"), guard: true },
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
+  { path: "/admin/mining", load: () => import("./AdminMiningPage.tsx"), guard: true },
+  { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
   { path: "/admin/support", load: () => import("./AdminSupportPage.tsx"), guard: true },
   { path: "/admin/support/:id", load: () => import("./AdminSupportChatPage.tsx"), guard: true },
 ];

@@ -5,6 +5,7 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { IconChevron, IconEye, IconEyeOff } from "../../components/icons.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
+import { EarnPositions } from "../../features/earn/components/EarnPositions.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
@@ -129,6 +130,7 @@ export default function AssetsPage() {
           </div>
         </div>
 
+        <EarnPositions format={(v) => show(amount(v))} />
         {query.error && !list ? (
           <ErrorView message={query.error.message} onRetry={query.reload} />
         ) : !list ? (

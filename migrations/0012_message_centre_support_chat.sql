@@ -1,3 +1,11 @@
+CREATE TABLE `notification_texts` (
+	`notification_id` integer NOT NULL,
+	`lang` text NOT NULL,
+	`title` text NOT NULL,
+	`content` text NOT NULL,
+	PRIMARY KEY(`notification_id`, `lang`)
+);
+--> statement-breakpoint
 CREATE TABLE `support_agents` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`granted_by` integer NOT NULL,
