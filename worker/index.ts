@@ -12,6 +12,8 @@ export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
 export { MarketRoom } from "../durable/rooms/market-room.ts";
 export { EarnJobs } from "../durable/earn/earn-jobs.ts";
+export { SupportRoom } from "../durable/support/support-room.ts";
+export { SupportDesk } from "../durable/support/support-desk.ts";
 
 const app = createApp();
 
@@ -59,7 +61,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk";
     }
   }
 }

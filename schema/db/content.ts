@@ -78,3 +78,18 @@ export const notificationReads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 );
+
+/**
+ * A notification's text in one language (announcements are written once per language an operator translates them into).
+ * The list and detail show the reader's language when a row exists, else the notification's own title and content.
+ */
+export const notificationTexts = sqliteTable(
+  "notification_texts",
+  {
+    notificationId: integer("notification_id").notNull(),
+    lang: text("lang").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.lang] })],
+);

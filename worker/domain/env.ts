@@ -11,6 +11,9 @@ declare global {
       MarketRoom: DurableObjectNamespace;
       /** The earn products' chunked daily jobs (durable/earn), one instance named "earn". */
       EarnJobs: DurableObjectNamespace;
+      /** Customer-service chat: a room per conversation, and the agents' desk (durable/support). */
+      SupportRoom: DurableObjectNamespace;
+      SupportDesk: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
       MARKET_FEED?: string;
       /** Orders one user may send to one market per second (default 20); beyond it, 429. */

@@ -9,6 +9,7 @@ import { findSession } from "../domain/auth/sessions.ts";
 import { cachedMarkets } from "../domain/markets/markets.ts";
 import type { Env } from "../domain/env.ts";
 import { translate, type MessageCode } from "../domain/i18n/translate.ts";
+import { supportDeskGuard, supportRoomGuard } from "./support-guards.ts";
 
 /**
  * Who may open which room, checked in the Worker before a request reaches a
@@ -21,6 +22,8 @@ type Guard = (req: Request, lobby: Lobby<Env>, env: Env) => Promise<Response | R
 const guards: Partial<Record<string, { connect: Guard; request?: Guard }>> = {
   UserRoom: { connect: ownUserRoom },
   MarketRoom: { connect: publicMarketRoom },
+  SupportRoom: { connect: (req, lobby, env) => supportRoomGuard(refuse, originAllowed)(req, lobby, env) },
+  SupportDesk: { connect: (req, lobby, env) => supportDeskGuard(refuse, originAllowed)(req, lobby, env) },
 };
 
 export function roomRouting(env: Env): PartyServerOptions<Env> {

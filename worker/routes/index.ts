@@ -16,6 +16,8 @@ import { messageRoutes } from "./messages.ts";
 import { profileRoutes } from "./profile.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
+import { supportRoutes } from "./support.ts";
+import { adminSupportRoutes } from "./admin-support.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
 export const routes = new Hono<AppEnv>()
@@ -34,4 +36,6 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminMoneyRoutes)
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
-  .route("/", earnRoutes);
+  .route("/", earnRoutes)
+  .route("/", supportRoutes)
+  .route("/", adminSupportRoutes);

@@ -15,6 +15,8 @@ import type market from "./en/market.json";
 import type trade from "./en/trade.json";
 import type security from "./en/security.json";
 import type earn from "./en/earn.json";
+import type messages from "./en/messages.json";
+import type support from "./en/support.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -27,7 +29,9 @@ export type Resources = typeof common &
   typeof market &
   typeof trade &
   typeof security &
-  typeof earn;
+  typeof earn &
+  typeof messages &
+  typeof support;
 
 declare module "i18next" {
   interface CustomTypeOptions {

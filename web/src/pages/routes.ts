@@ -9,6 +9,8 @@ import { ieoRoutes } from "./ieo/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
+import { mailMessageRoutes } from "./mailMessage/routes.ts";
+import { kefuRoutes } from "./kefu/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -24,4 +26,6 @@ export const pageRoutes: PageRoute[] = [
   ...transactionRoutes,
   ...lockmingRoutes,
   ...ieoRoutes,
+  ...mailMessageRoutes,
+  ...kefuRoutes,
 ];

@@ -3,6 +3,7 @@ import { NEWS_ARTICLES } from "./articles-news.ts";
 import { PAGE_ARTICLES } from "./articles-pages.ts";
 import { SEED_FIAT_RATES, SEED_MENU, SEED_NOTIFICATIONS, SEED_SETTINGS, type SeedArticle } from "./site.ts";
 import { sqlBool, sqlInt, sqlText, insertOrIgnore } from "./sql.ts";
+import { SEED_NOTIFICATION_TEXTS } from "./notification-texts.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -76,6 +77,16 @@ export function contentSeedStatements(now: number): string[] {
         : `INSERT OR IGNORE INTO notifications (id, user_id, title, content, created_at) ` +
             `SELECT ${sqlInt(n.id)}, id, ${sqlText(n.title)}, ${sqlText(n.content)}, ${createdAt} FROM users WHERE uid = ` +
             `${sqlText(n.uid)};`,
+    );
+  }
+  for (const t of SEED_NOTIFICATION_TEXTS) {
+    out.push(
+      insertOrIgnore("notification_texts", {
+        notification_id: sqlInt(t.notificationId),
+        lang: sqlText(t.lang),
+        title: sqlText(t.title),
+        content: sqlText(t.content),
+      }),
     );
   }
   return out;

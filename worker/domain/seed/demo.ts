@@ -48,6 +48,12 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
       }),
     );
   }
+  // Both demo operators answer customer service (the support role is a support_agents row).
+  for (const u of DEMO_USERS.filter((d) => d.role === "operator")) {
+    lines.push(
+      `INSERT OR IGNORE INTO support_agents (user_id, granted_by, granted_at) SELECT id, id, ${now} FROM users WHERE uid = ${q(u.uid)};`,
+    );
+  }
   // Site settings, menu, articles in nine languages, fiat rates and message-centre notices.
   lines.push(...contentSeedStatements(now));
   // System accounts, currencies, reference prices, deposit addresses, demo balances (after the users).

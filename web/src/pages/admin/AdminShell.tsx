@@ -24,6 +24,7 @@ const SECTIONS = [
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
   { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
   { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
+  { to: "/admin/support", key: "support", label: "support.console.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -44,7 +45,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "earn");
+  useTexts("admin", "earn", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

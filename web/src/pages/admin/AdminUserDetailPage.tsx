@@ -12,6 +12,7 @@ import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { useTexts } from "../../lib/i18n.ts";
+import { SupportRoleCard } from "./SupportRoleCard.tsx";
 
 const BANK_KEYS = [
   "real_name",
@@ -64,6 +65,7 @@ export default function AdminUserDetailPage() {
             <dd>{formatDate(user.created_at, true)}</dd>
           </dl>
         </section>
+        {user.role === "operator" && <SupportRoleCard userId={user.id} />}
 
         <section className="admin-card">
           <h2 className="card-title">

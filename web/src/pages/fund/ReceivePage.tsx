@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { TX_HASH_MAX, canonicalTxHash, txHashFormat } from "../../../../schema/api/money.ts";
 import { ImageUpload } from "../../components/ImageUpload.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
@@ -21,12 +21,14 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /**
  * Deposit: the coin's addresses per chain with a QR code (a local demo placeholder says so), then the
  * request with the transaction hash (checked against the network's format) and the payment voucher.
  */
 export default function ReceivePage() {
+  useTexts("support");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();
@@ -104,7 +106,11 @@ export default function ReceivePage() {
       <main className="content stack">
         {addresses.length === 0 ? (
           <section className="card">
-            <EmptyState text={t("fund.receive.noAddress")} />
+            <EmptyState text={t("fund.receive.noAddress")}>
+              <Link to="/kefu" className="btn btn-ghost btn-small">
+                {t("support.entry")}
+              </Link>
+            </EmptyState>
           </section>
         ) : (
           <section className="card receive-card">

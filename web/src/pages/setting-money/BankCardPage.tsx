@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { bankCardSchema } from "../../../../schema/api/bank.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
@@ -21,12 +22,14 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 const INPUT_MODE: Partial<Record<BankField, "numeric" | "tel">> = { phone: "tel", alipay_account: "numeric" };
 
 const emptyCard = () => Object.fromEntries(BANK_FIELDS.map((k) => [k, ""])) as Record<BankField, string>;
 
 function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankField, string> }) {
+  useTexts("support");
   const { t } = useTranslation();
   return (
     <div className="content stack">
@@ -44,12 +47,18 @@ function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankFi
           ))}
         </dl>
       </section>
-      <p className="notice">{t("fund.bank.contactToChange")}</p>
+      <p className="notice">
+        {t("fund.bank.contactToChange")}{" "}
+        <Link to="/kefu" data-testid="contact-support">
+          {t("support.entry")}
+        </Link>
+      </p>
     </div>
   );
 }
 
 function CardForm({ kind, labels }: { kind: BankKind; labels: Record<BankField, string> }) {
+  useTexts("support");
   const { t } = useTranslation();
   const { values, set, errors, submitting, submit } = useForm<BankField>(emptyCard());
   const message = (field: BankField) => (errors[field] ? fieldMessageText(t, errors[field]) : "");
@@ -106,6 +115,7 @@ function CardForm({ kind, labels }: { kind: BankKind; labels: Record<BankField, 
 
 /** Binds the one bank card of a kind; a bound card is shown read-only (changes go through customer service). */
 export function BankCardScreen({ kind }: { kind: BankKind }) {
+  useTexts("support");
   const { t } = useTranslation();
   const query = useQuery(bankCardQuery(useAtomValue(tokenAtom), kind));
   const title = kind === "domestic" ? t("fund.bank.title") : t("fund.bank.internationalTitle");
@@ -126,5 +136,6 @@ export function BankCardScreen({ kind }: { kind: BankKind }) {
 }
 
 export default function BankCardPage() {
+  useTexts("support");
   return <BankCardScreen kind="domestic" />;
 }

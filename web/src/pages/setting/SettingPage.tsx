@@ -19,10 +19,12 @@ import { LinkRow } from "./LinkRow.tsx";
 import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/setting.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 const THEMES: ThemeChoice[] = ["dark", "light", "system"];
 
 export default function SettingPage() {
+  useTexts("support");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
@@ -96,6 +98,7 @@ export default function SettingPage() {
           <LinkRow to="/mailMessage/mailMessage" label={t("setting.messages")}>
             {unread > 0 && <span className="count-pill num">{unread > 99 ? "99+" : unread}</span>}
           </LinkRow>
+          <LinkRow to="/kefu" label={t("support.entry")} testId="support-link" />
         </ul>
 
         <h2 className="setting-heading">{t("setting.preferences")}</h2>

@@ -7,6 +7,7 @@ import { market } from "./market.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
 import { security } from "./security.ts";
+import { support } from "./support.ts";
 
 /**
  * All server messages by stable code. Each domain keeps its own file;
@@ -22,6 +23,7 @@ export const catalog = {
   ...money,
   ...profile,
   ...security,
+  ...support,
 };
 
 export type MessageCode = keyof typeof catalog;

@@ -1,0 +1,107 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+/**
+ * Customer service: a user opens support from the message centre and writes; an operator with the support role, in a
+ * second browser context, sees the conversation in the console queue, claims it and answers; the user sees the answer
+ * live, without reloading.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+/** Logs in over the API; the dev server's first request (it wakes every market) may drop, so a non-JSON answer is retried. */
+async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 3) continue;
+    const body = JSON.parse(text) as { type: string; message: string };
+    expect(body.type).toBe("ok");
+    return body.message;
+  }
+}
+
+async function sessionPage(browser: Browser, token: string, lang: string, theme: string, width = 390): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 844 },
+    isMobile: width < 600,
+    hasTouch: true,
+    deviceScaleFactor: 1,
+  });
+  await context.addInitScript(
+    ({ t, l, th }) => {
+      if (sessionStorage.getItem("__e2e_init")) return;
+      sessionStorage.setItem("__e2e_init", "1");
+      localStorage.clear();
+      localStorage.setItem("h5Version", "1");
+      localStorage.setItem("lang", JSON.stringify(l));
+      localStorage.setItem("theme", JSON.stringify(th));
+      localStorage.setItem("token", JSON.stringify(t));
+    },
+    { t: token, l: lang, th: theme },
+  );
+  return context.newPage();
+}
+
+test("a user writes to support, an operator answers from the console, the user sees it live", async ({ browser, request }) => {
+  const userToken = await login(request, "bob@demo.test", "bob-demo-2026");
+  const user = await sessionPage(browser, userToken, "en", "dark");
+  await user.goto("/#/mailMessage/mailMessage");
+  await user.getByTestId("support-row").click();
+  await expect(user).toHaveURL(/#\/kefu$/);
+  await expect(user.getByRole("heading", { name: "Customer service" })).toBeVisible();
+  // No agent has the console open yet: the user is told, and the message waits.
+  await expect(user.getByTestId("no-agent")).toBeVisible();
+  await user.getByTestId("chat-input").fill("Hello, my <b>deposit</b> has not arrived");
+  await user.getByTestId("chat-send").click();
+  await expect(user.getByTestId("my-message").last()).toContainText("Hello, my <b>deposit</b> has not arrived");
+  await user.screenshot({ path: `${SHOTS}/support-user-en-dark.png`, fullPage: true });
+
+  const operatorToken = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await sessionPage(browser, operatorToken, "en", "light", 1024);
+  await operator.goto("/#/admin/support");
+  const row = operator.getByTestId("support-row").filter({ hasText: "deposit" }).first();
+  await expect(row).toBeVisible();
+  // A wait past the configured time is highlighted: set it to the shortest, 10 s.
+  await operator.getByTestId("support-wait").fill("10");
+  await operator.getByRole("button", { name: "Save" }).click();
+  await expect(row).toHaveClass(/late/, { timeout: 30_000 });
+  await expect(row).toContainText(/Waiting \d+:\d\d/);
+  await operator.screenshot({ path: `${SHOTS}/support-console-queue.png`, fullPage: true });
+  await row.click();
+  await expect(operator.getByTestId("console-log")).toContainText("Hello, my <b>deposit</b> has not arrived");
+  await operator.getByTestId("claim").click();
+  await expect(operator.getByTestId("claim")).toHaveCount(0);
+  await operator.getByTestId("reply-input").fill("Hi Bob, we are checking it now.");
+  await operator.getByTestId("reply-send").click();
+  await expect(operator.getByTestId("console-log")).toContainText("Hi Bob, we are checking it now.");
+  await operator.screenshot({ path: `${SHOTS}/support-console-chat.png`, fullPage: true });
+
+  await expect(user.getByTestId("agent-message").last()).toContainText("Hi Bob, we are checking it now.");
+  // The operator's console is open now, so the notice is gone after the next read.
+  await user.reload();
+  await expect(user.getByTestId("agent-message").last()).toContainText("Hi Bob, we are checking it now.");
+  await expect(user.getByTestId("no-agent")).toHaveCount(0);
+  await user.screenshot({ path: `${SHOTS}/support-user-answered-en-dark.png`, fullPage: true });
+
+  // The user types: the operator sees it. The operator closes the conversation after confirming: the user is told live.
+  await user.getByTestId("chat-input").fill("Thanks");
+  await expect(operator.getByText("The user is typing…")).toBeVisible();
+  await operator.getByTestId("close").click();
+  await operator.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(operator.getByTestId("reply-input")).toHaveCount(0);
+  await expect(user.getByText("This conversation was closed. Write again to reopen it.")).toBeVisible();
+  await operator.context().close();
+  await user.context().close();
+});
+
+test("support in Spanish and the light theme: the welcome text and the composer", async ({ browser, request }) => {
+  const token = await login(request, "alice@demo.test", "alice-demo-2026");
+  const page = await sessionPage(browser, token, "spa", "light");
+  await page.goto("/#/kefu");
+  await expect(page.getByRole("heading", { name: "Atención al cliente" })).toBeVisible();
+  await expect(page.getByTestId("chat-input")).toHaveAttribute("placeholder", "Escriba un mensaje");
+  await page.screenshot({ path: `${SHOTS}/support-user-spa-light.png`, fullPage: true });
+  await page.context().close();
+});
