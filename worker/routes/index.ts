@@ -13,6 +13,7 @@ import { kycRoutes } from "./kyc.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { profileRoutes } from "./profile.ts";
+import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 
@@ -32,4 +33,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", walletRoutes)
   .route("/", adminMoneyRoutes)
   .route("/", adminSettingRoutes)
-  .route("/", marketRoutes);
+  .route("/", marketRoutes)
+  .route("/", trailRoutes);
