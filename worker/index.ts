@@ -10,6 +10,7 @@ import { devOutboxPage } from "./routes/dev-outbox.ts";
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
 export { MarketRoom } from "../durable/rooms/market-room.ts";
+export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 
 const app = createApp();
 
@@ -47,7 +48,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "SecondsMarket";
     }
   }
 }

@@ -5,6 +5,7 @@ import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
+import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
 
 /**
@@ -19,6 +20,7 @@ export const catalog = {
   ...market,
   ...money,
   ...profile,
+  ...seconds,
   ...security,
 };
 
