@@ -88,7 +88,7 @@ export type SecondsOrder = {
 
 export type SecondsList = { total: number; page: number; limit: number; data: SecondsOrder[] };
 
-/** Pushed on the owner's user room when an order settles. */
+/** Pushed on the owner's user room when an order settles (parsed by realtime.ts's userRoomOutbound). */
 export type SecondsResultFrame = { type: "seconds_result"; order: SecondsOrder };
 
 /** POST /admin/seconds/config: the whole configuration at once (durations as JSON). */

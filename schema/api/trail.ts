@@ -10,14 +10,7 @@ import { symbolField } from "./market.ts";
  * implemented once, in worker/domain/trail/in-effect.ts.
  */
 
-/** Entries are kept this long (7 days and a margin). */
-export const TRAIL_KEEP_MS = 8 * 86_400_000;
-/** An entry is in effect for at most this long after its time. */
-export const TRAIL_MAX_AGE_MS = 10_000;
-/** One request reads at most this window. */
-export const TRAIL_MAX_RANGE_MS = 3_600_000;
-/** ...and at most this many entries (the feed ticks every 2 s, so an hour fits). */
-export const TRAIL_MAX_ENTRIES = 2_000;
+export { TRAIL_KEEP_MS, TRAIL_MAX_AGE_MS, TRAIL_MAX_ENTRIES, TRAIL_MAX_RANGE_MS } from "./trail-rule.ts";
 
 /** One tick of a market's reference price. `time` in ms; `source` the feed that gave it ("simulator", "binance"). */
 export type TrailEntry = { time: number; price: string; source: string };

@@ -27,6 +27,8 @@ export const Q = {
   bankCard: "bank-card",
   walletAddresses: "wallet-addresses",
   admin: "admin",
+  seconds: "seconds",
+  trail: "trail",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */
