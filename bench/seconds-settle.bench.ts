@@ -119,7 +119,8 @@ try {
     `seconds: last order paid ${lastMs} ms after handled_at (seen by the poller after ${wallMs} ms), ${secondsRate.toFixed(0)} orders/s`,
   );
   console.log(
-    `spot peer: ${spot.filled} fills settled in ${spotSeconds.toFixed(2)} s (${ids.length} orders, ten connections), ${spotRate.toFixed(0)} fills/s`,
+    `spot peer: ${spot.filled} fills settled in ${spotSeconds.toFixed(2)} s (${ids.length} orders, ten connections), ` +
+      `${spotRate.toFixed(0)} fills/s`,
   );
   console.log(`ratio seconds orders paid per second / spot fills settled per second: ${(secondsRate / spotRate).toFixed(2)}x`);
   console.log(`${pass ? "PASS" : "FAIL"}  target: all ${ORDERS} orders paid within ${TARGET_MS} ms of handled_at (figure ${wallMs} ms)`);

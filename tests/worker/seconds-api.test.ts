@@ -83,7 +83,7 @@ describe("seconds configuration", () => {
 });
 
 describe("POST /microtrade/submit", () => {
-  it("opens at the trail entry in effect now, takes amount + fee from the micro account in one journal, due after the duration", async () => {
+  it("opens at the trail entry in effect now, takes amount + fee from the micro account in one journal, due after the time", async () => {
     await feedTick();
     const user = await secondsTrader(100);
     const houseBefore = (await balance(SYSTEM_ACCOUNTS.house, USDT, 2)).available;
