@@ -140,3 +140,19 @@ test("the seconds mode in light theme and in Spanish", async ({ browser, request
     await page.context().close();
   }
 });
+
+test("operators see and save the seconds configuration (confirmed, then audited)", async ({ browser, request }) => {
+  const res = await request.post("/api/user/login", { form: { user_string: "operator@demo.test", password: "operator-demo-2026" } });
+  const token = ((await res.json()) as Envelope<string>).message;
+  const page = await sessionPage(browser, token);
+  await page.goto(`/#/admin/seconds`);
+  await expect(page.getByTestId("admin-seconds")).toBeVisible();
+  await expect(page.getByTestId("seconds-fee")).toHaveValue("0.1");
+  await page.getByTestId("seconds-max-open").fill("12");
+  await page.getByTestId("seconds-save").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  const config = await api<{ max_open_per_coin: number }>(request, "GET", "/microtrade/config", {});
+  expect(config.max_open_per_coin).toBe(12);
+  await page.screenshot({ path: `${SHOTS}/seconds-admin.png`, fullPage: true });
+});

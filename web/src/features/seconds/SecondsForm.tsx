@@ -5,9 +5,8 @@ import type { SecondsDuration } from "../../../../schema/api/seconds.ts";
 import { Sheet } from "../../components/Sheet.tsx";
 import { ApiFailure, newIdempotencyKey } from "../../lib/api.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
-import type { AmountInputError } from "../../lib/amount-input.ts";
+import { type AmountInputError, amountInputMessage } from "../../lib/amount-input.ts";
 import { useInputLang } from "../../lib/form/lang.ts";
-import { amountInputMessage, fieldMessageText } from "../../lib/form/messages.ts";
 import { dec, fixed } from "../../lib/decimal.ts";
 import { toast } from "../../lib/ui.ts";
 import { type PayableCurrency, type SecondsConfig, type SecondsOrder, submitSeconds } from "./api.ts";
@@ -49,8 +48,11 @@ export function SecondsForm({
   const precision = coin?.precision ?? 6;
 
   let problem: string | null = null;
-  if (unreadable) problem = fieldMessageText(t, amountInputMessage(unreadable, lang));
-  else if (amount && duration && (dec(amount).lt(duration.min_amount) || dec(amount).gt(duration.max_amount))) {
+  if (unreadable) {
+    const message = amountInputMessage(unreadable, lang);
+    // Built at run time from the reader's codes, beyond what the typed keys can check.
+    problem = (t as unknown as (key: string, values: Record<string, string | number>) => string)(message.key, message.values);
+  } else if (amount && duration && (dec(amount).lt(duration.min_amount) || dec(amount).gt(duration.max_amount))) {
     problem = t("seconds.form.range", { min: duration.min_amount, max: duration.max_amount, coin: coinName });
   } else if (amount && coin?.user_wallet && dec(amount).gt(coin.user_wallet.micro_balance)) problem = t("seconds.form.short");
 
