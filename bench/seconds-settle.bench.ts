@@ -116,7 +116,8 @@ try {
   );
   console.log(`seconds: ${booked} orders booked, ${paid} of ${ORDERS} paid, ${journals?.n ?? 0} settlement journals`);
   console.log(
-    `seconds: all paid ${wallMs} ms after handled_at as a 50 ms poller saw it (last batch stamped +${lastMs} ms), ${secondsRate.toFixed(0)} orders/s`,
+    `seconds: all paid ${wallMs} ms after handled_at as a 50 ms poller saw it (last batch stamped +${lastMs} ms), ` +
+      `${secondsRate.toFixed(0)} orders/s`,
   );
   console.log(
     `spot peer: ${spot.filled} fills settled in ${spotSeconds.toFixed(2)} s (${ids.length} orders, ten connections), ` +
