@@ -9,6 +9,7 @@ import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { payableQuery, secondsConfigQuery } from "../../features/seconds/api.ts";
 import { SecondsForm } from "../../features/seconds/SecondsForm.tsx";
 import { SecondsHelp } from "../../features/seconds/SecondsHelp.tsx";
+import { TrailLine, useLiveTrail } from "../../features/seconds/TrailLine.tsx";
 import { SecondsOrderCard } from "../../features/seconds/SecondsOrderCard.tsx";
 import { useLiveOrders } from "../../features/seconds/useLiveOrders.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
@@ -29,6 +30,10 @@ export default function SecondsPanel({ pair, price }: { pair: Quotation; price: 
   const config = useQuery(secondsConfigQuery());
   const payable = useQuery(payableQuery(token), { enabled: !!token });
   const live = useLiveOrders(token, pair.id);
+  const trail = useLiveTrail(pair.symbol);
+  // The trail's latest entry, while it is in effect, is the price orders are decided on; else the ticker's index price.
+  const last = trail?.entries.at(-1);
+  const current = trail && last && trail.to - last.time <= TRAIL_MAX_AGE_MS ? last.price : price;
 
   if (!config.data) return config.error ? <ErrorView message={config.error.message} onRetry={config.reload} /> : <DelayedSpinner />;
   const open = config.data.match_ids.includes(pair.id);
@@ -47,7 +52,7 @@ export default function SecondsPanel({ pair, price }: { pair: Quotation; price: 
             key={o.id}
             order={o}
             now={live.now}
-            price={price}
+            price={current}
             precision={coin?.precision ?? 6}
             pricePrecision={pair.price_precision}
           />
@@ -61,9 +66,10 @@ export default function SecondsPanel({ pair, price }: { pair: Quotation; price: 
       <div className="seconds-price row-between">
         <span className="muted">{t("seconds.referencePrice")}</span>
         <b className="num" data-testid="seconds-price">
-          {price ? fixed(price, pair.price_precision) : "--"}
+          {current ? fixed(current, pair.price_precision) : "--"}
         </b>
       </div>
+      <TrailLine trail={trail} levels={live.orders.filter((o) => o.status !== 3).map((o) => ({ price: o.open_price, type: o.type }))} />
       {open ? (
         <SecondsForm
           key={pair.symbol}
