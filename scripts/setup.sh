@@ -4,7 +4,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/node-env.sh
 export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# A node_modules that is a link belongs to another checkout (a git worktree sharing it): never reinstall through it.
+if [ ! -L node_modules ] && { [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
   echo "[setup] installing dependencies (npm ci)..."
   npm ci --no-audit --no-fund --loglevel=error
 fi

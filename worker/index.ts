@@ -1,4 +1,5 @@
 import { routePartykitRequest } from "partyserver";
+import type { EarnJobs } from "../durable/earn/earn-jobs.ts";
 import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
 import { MARKETS_CRON, runMarketsCron, runScheduled } from "./cron.ts";
@@ -10,6 +11,7 @@ import { devOutboxPage } from "./routes/dev-outbox.ts";
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
 export { MarketRoom } from "../durable/rooms/market-room.ts";
+export { EarnJobs } from "../durable/earn/earn-jobs.ts";
 export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 
 const app = createApp();
@@ -17,9 +19,16 @@ const app = createApp();
 /** Wakes one market's object (it boots and arms its alarm); see worker/domain/markets/wake.ts. */
 const wakeMarket = (env: Env) => (symbol: string) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).wake();
 
+/** Arms the earn products' job alarm (durable/earn/earn-jobs.ts); failures are logged, never thrown. */
+const kickEarnJobs = (env: Env) =>
+  (env.EarnJobs as DurableObjectNamespace<EarnJobs>)
+    .getByName("earn")
+    .nudge()
+    .catch((err: unknown) => console.error(JSON.stringify({ level: "error", job: "earn_kick", error: String(err) })));
+
 /**
- * The isolate's first request wakes every market once (after answering), so markets run before the first cron. Not under
- * test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
+ * The isolate's first request wakes every market and the earn jobs once (after answering), so they run before the first
+ * cron. Not under test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
  */
 let marketsWoken = false;
 
@@ -28,6 +37,7 @@ export default {
     if (!marketsWoken && env.ENVIRONMENT !== "test") {
       marketsWoken = true;
       ctx.waitUntil(runMarketsCron(env, wakeMarket(env)));
+      ctx.waitUntil(kickEarnJobs(env));
     }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
@@ -38,8 +48,10 @@ export default {
     return env.ASSETS.fetch(request);
   },
   async scheduled(controller, env) {
-    if (controller.cron === MARKETS_CRON) await runMarketsCron(env, wakeMarket(env));
-    else await runScheduled(env, controller.scheduledTime);
+    if (controller.cron === MARKETS_CRON) {
+      // The earn jobs' object keeps its own alarm chain; the kick restarts it should it ever stop.
+      await Promise.all([runMarketsCron(env, wakeMarket(env)), kickEarnJobs(env)]);
+    } else await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
 
@@ -48,7 +60,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "SecondsMarket";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SecondsMarket";
     }
   }
 }

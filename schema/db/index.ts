@@ -5,4 +5,5 @@ export * from "./bank-cards.ts";
 export * from "./wallet-addresses.ts";
 export * from "./money.ts";
 export * from "./markets.ts";
+export * from "./earn.ts";
 export * from "./seconds.ts";

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 
 /**
@@ -19,6 +19,18 @@ const commonLocale = (lang: string) =>
     nav: Record<string, string>;
     common: Record<string, string>;
   };
+/** The app's page paths, read from the route tables (web/src/pages/<area>/routes.ts) as the app reads them. */
+const pagePaths = readdirSync("web/src/pages", { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => {
+    try {
+      return [...readFileSync(`web/src/pages/${d.name}/routes.ts`, "utf8").matchAll(/path: "([^"]+)"/g)].map((m) => m[1]!);
+    } catch {
+      return [];
+    }
+  });
+/** Whether a menu entry's route has a page (menu routes have no parameters). */
+const built = (m: { url: string }) => pagePaths.includes(m.url.replace(/^#/, "").split("?")[0]!);
 /** A menu title key ("home.ieo") translated from the locale file. */
 const menuText = (lang: string, title: string) => locale(lang)[title.replace(/^home\./, "")] as string;
 
@@ -84,8 +96,9 @@ test("home shows the seeded banners, notices and menu", async ({ page, request }
   // The ticker shows one notice at a time, starting with the newest.
   await expect(page.getByTestId("notice-item")).toHaveText(notices[0]!.title);
 
+  // Shortcuts to products not built yet are not shown.
   const items = page.getByTestId("menu-item");
-  await expect(items).toHaveText(menu.map((m) => menuText("en", m.title)));
+  await expect(items).toHaveText(menu.filter(built).map((m) => menuText("en", m.title)));
   for (const m of menu) expect(menuText("en", m.title), `en/home.json has ${m.title}`).toBeTruthy();
 
   // Auto-advance: the carousel moves to the next banner within about 4 s.
@@ -116,7 +129,7 @@ test("the pop-up notice appears once and not again after it is dismissed and the
   const asked = page.waitForResponse((r) => r.url().includes("/api/news/index_pop"));
   await page.reload();
   await asked;
-  await expect(page.getByTestId("menu-item").first()).toBeVisible();
+  await expect(page.getByTestId("banner-slide").first()).toBeVisible();
   await page.waitForTimeout(500);
   await expect(dialog).toHaveCount(0);
 
@@ -197,7 +210,7 @@ test("switching the language on home changes the texts and the content", async (
 
   await expect(page.getByTestId("login-link")).toHaveText(locale("zh").login as string);
   await expect(page.getByTestId("register-link")).toHaveText(locale("zh").register as string);
-  await expect(page.getByTestId("menu-item")).toHaveText(menu.map((m) => menuText("zh", m.title)));
+  await expect(page.getByTestId("menu-item")).toHaveText(menu.filter(built).map((m) => menuText("zh", m.title)));
   await expect(page.locator(".tabbar .tab").first()).toHaveText(commonLocale("zh").nav.home!);
   // Content is fetched again in the new language.
   await expect(page.locator(".banner-caption").first()).toHaveText(zhBanners[0]!.title);
@@ -210,7 +223,10 @@ test("switching the language on home changes the texts and the content", async (
   await expect(page.getByTestId("login-link")).toHaveText(locale("zh").login as string);
 });
 
-test("the finance tab lists the financial products; products not built yet say so instead of a 404", async ({ page, request }) => {
+test("the finance tab lists the financial products; those not built yet are marked coming soon and are no tap target", async ({
+  page,
+  request,
+}) => {
   const financial = (await api<Menu>(request, "GET", "/menu")).filter((m) => m.is_financial);
   expect(financial.length).toBeGreaterThan(0);
   await freshStart(page);
@@ -219,9 +235,11 @@ test("the finance tab lists the financial products; products not built yet say s
   await expect(items).toHaveCount(financial.length);
   for (const [i, m] of financial.entries()) await expect(items.nth(i)).toContainText(menuText("en", m.title));
 
-  await items.first().click();
-  await expect(page.getByTestId("toast")).toHaveText(commonLocale("en").common.comingSoon!);
-  await expect(page).toHaveURL(/#\/financial$/);
+  const soon = financial.filter((m) => !built(m));
+  await expect(page.getByTestId("finance-soon")).toHaveCount(soon.length);
+  await expect(page.getByTestId("finance-soon").first()).toHaveText(locale("en").soon as string);
+  await expect(items.and(page.locator("[aria-disabled=true]"))).toHaveCount(soon.length);
+  await expect(items.and(page.locator("button"))).toHaveCount(financial.length - soon.length);
 });
 
 test("article HTML is rendered from an allow-list: no script, handler, frame or javascript: link survives", async ({ page, request }) => {
@@ -276,7 +294,7 @@ test("when the content calls fail, home shows an error with a retry that loads t
   await page.unroute("**/api/menu*");
   await page.unroute("**/api/news/list");
   await error.getByRole("button", { name: commonLocale("en").common.retry! }).click();
-  await expect(page.getByTestId("menu-item")).toHaveText(menu.map((m) => menuText("en", m.title)));
+  await expect(page.getByTestId("menu-item")).toHaveText(menu.filter(built).map((m) => menuText("en", m.title)));
   await expect(page.getByTestId("banner-slide").first()).toBeVisible();
 });
 

@@ -68,7 +68,7 @@ test("the app shell carries its CSP and frame headers, and the app runs under th
   const sockets: string[] = [];
   page.on("websocket", (ws) => sockets.push(ws.url()));
   for (const [route, ready] of [
-    ["/#/", "menu-item"],
+    ["/#/", "banner-slide"],
     ["/#/market", "quote-row"],
     ["/#/transaction/currency?symbol=BTC-USDT", "order-book"],
     ["/#/fund/assets", "assets-total"],

@@ -9,6 +9,8 @@ declare global {
       /** Per-market order book object and its public room (durable/spot). */
       Market: DurableObjectNamespace;
       MarketRoom: DurableObjectNamespace;
+      /** The earn products' chunked daily jobs (durable/earn), one instance named "earn". */
+      EarnJobs: DurableObjectNamespace;
       /** Per-market seconds contracts (durable/seconds). */
       SecondsMarket: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */

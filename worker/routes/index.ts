@@ -7,6 +7,7 @@ import { authRoutes } from "./auth.ts";
 import { bankRoutes } from "./bank.ts";
 import { contentRoutes } from "./content.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
+import { earnRoutes } from "./earn.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
@@ -35,5 +36,6 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminMoneyRoutes)
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
+  .route("/", earnRoutes)
   .route("/", trailRoutes)
   .route("/", secondsRoutes);

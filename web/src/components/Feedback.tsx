@@ -57,7 +57,7 @@ export function ConfirmHost() {
         <p>{request.message}</p>
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={() => request.resolve(false)}>
-            {t("common.cancel")}
+            {request.cancelText ?? t("common.cancel")}
           </button>
           <button type="button" className="btn btn-primary" onClick={() => request.resolve(true)}>
             {request.confirmText ?? t("common.confirm")}

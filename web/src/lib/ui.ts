@@ -22,7 +22,7 @@ export function toast(message: string): void {
 /** Requests in flight; the loading view shows when this stays above zero for 800 ms. */
 export const pendingAtom = atom(0);
 
-export type ConfirmRequest = { title: string; message: string; confirmText?: string; resolve: (ok: boolean) => void };
+export type ConfirmRequest = { title: string; message: string; confirmText?: string; cancelText?: string; resolve: (ok: boolean) => void };
 export const confirmAtom = atom<ConfirmRequest | null>(null);
 
 /** The one confirmation prompt: resolves true when the user confirms. */

@@ -14,6 +14,7 @@ import type admin from "./en/admin.json";
 import type market from "./en/market.json";
 import type trade from "./en/trade.json";
 import type security from "./en/security.json";
+import type earn from "./en/earn.json";
 import type seconds from "./en/seconds.json";
 
 export type Resources = typeof common &
@@ -27,6 +28,7 @@ export type Resources = typeof common &
   typeof market &
   typeof trade &
   typeof security &
+  typeof earn &
   typeof seconds;
 
 declare module "i18next" {

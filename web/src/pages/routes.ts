@@ -4,6 +4,8 @@ import { financialRoutes } from "./financial/routes.ts";
 import { settingRoutes } from "./setting/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { fundRoutes } from "./fund/routes.ts";
+import { lockmingRoutes } from "./lockming/routes.ts";
+import { ieoRoutes } from "./ieo/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
@@ -20,4 +22,6 @@ export const pageRoutes: PageRoute[] = [
   ...adminRoutes,
   ...marketRoutes,
   ...transactionRoutes,
+  ...lockmingRoutes,
+  ...ieoRoutes,
 ];

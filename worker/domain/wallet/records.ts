@@ -131,6 +131,10 @@ const KIND_CODES: Record<string, MessageCode> = {
   consume: "LEDGER_CONSUME",
   spot_trade: "LEDGER_SPOT_TRADE",
   convert: "LEDGER_CONVERT",
+  mining_deposit: "LEDGER_MINING_DEPOSIT",
+  mining_interest: "LEDGER_MINING_INTEREST",
+  mining_principal: "LEDGER_MINING_PRINCIPAL",
+  mining_redeem: "LEDGER_MINING_REDEEM",
 };
 
 function accountText(name: unknown, lang: Lang): string {

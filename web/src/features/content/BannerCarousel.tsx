@@ -81,7 +81,12 @@ export function BannerCarousel({ banners, onOpen }: { banners: ArticleSummary[];
                     src={b.cover}
                     alt=""
                     draggable={false}
+                    // The first cover is the page's largest paint: fetched first; its box is sized before it arrives.
+                    width={750}
+                    height={300}
                     loading={i === 0 ? "eager" : "lazy"}
+                    fetchPriority={i === 0 ? "high" : "low"}
+                    decoding={i === 0 ? "sync" : "async"}
                     onError={() => setBroken((s) => new Set(s).add(b.cover))}
                   />
                   {/* Covers are language-neutral pictures: the translated title goes over them. */}

@@ -45,3 +45,5 @@ export type SubIndicator = "MACD" | "RSI" | "KDJ" | "none";
 export const chartPeriodAtom = persisted<Period>("chartPeriod", "15min");
 export const overlayAtom = persisted<Overlay>("chartOverlay", "MA");
 export const subIndicatorAtom = persisted<SubIndicator>("chartSub", "none");
+/** Whether the trade tab's chart is open (a trader may fold it away to keep orders in view). */
+export const chartOpenAtom = persisted<boolean>("chartOpen", true);

@@ -27,6 +27,7 @@ export const Q = {
   bankCard: "bank-card",
   walletAddresses: "wallet-addresses",
   admin: "admin",
+  earn: "earn",
   seconds: "seconds",
   trail: "trail",
 } as const;

@@ -21,6 +21,8 @@ const SECTIONS = [
   { to: "/admin/deposit-addresses", key: "addresses" },
   { to: "/admin/audit", key: "audit" },
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
+  { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
+  { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
   { to: "/admin/seconds", key: "seconds", label: "seconds.admin.nav" },
 ] as const;
 

@@ -12,5 +12,7 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/deposit-addresses", load: () => import("./AdminDepositAddressesPage.tsx"), guard: true },
   { path: "/admin/audit", load: () => import("./AdminAuditPage.tsx"), guard: true },
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
+  { path: "/admin/mining", load: () => import("./AdminMiningPage.tsx"), guard: true },
+  { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
   { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },
 ];

@@ -14,6 +14,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { HomeAssetsSlot } from "./home/HomeAssetsSlot.tsx";
 import { HomeHeader } from "./home/HomeHeader.tsx";
 import { HomeMarketsSlot } from "./home/HomeMarketsSlot.tsx";
+import { linkState } from "./link-state.ts";
 import { useOpenLink } from "./useOpenLink.ts";
 import "../../styles/home.css";
 
@@ -47,8 +48,14 @@ export default function HomePage() {
   const menu = useQuery(menuQuery);
   const sections = [banners, notices, menu];
   const reloadAll = () => sections.forEach((s) => s.error && s.reload());
+  // The live boards come last on the page and wait until every section above has its final height:
+  // content arriving above them would push them down (a layout shift) on a slow first visit.
+  const settled = sections.every((s) => s.data || s.error);
 
   const openBanner = (banner: ArticleSummary) => open(banner.link);
+  // Shortcuts to products not built yet are left out, and a banner about one is a picture, not a button.
+  const shortcuts = menu.data?.filter((m) => linkState(m.url) === "open");
+  const bannerList = banners.data?.list.map((b) => (linkState(b.link) === "open" ? b : { ...b, link: "" }));
   const openMenu = (item: MenuEntry) => open(item.url);
 
   let body;
@@ -74,21 +81,24 @@ export default function HomePage() {
         {banners.error && !banners.data ? (
           <SectionError onRetry={banners.reload} />
         ) : banners.data ? (
-          <BannerCarousel banners={banners.data.list} onOpen={openBanner} />
+          <BannerCarousel banners={bannerList ?? []} onOpen={openBanner} />
         ) : (
           <div className="banner banner-skeleton" aria-hidden="true" />
         )}
         {notices.error && !notices.data ? (
           <SectionError onRetry={notices.reload} />
+        ) : notices.data ? (
+          <NoticeBar notices={notices.data.list} />
         ) : (
-          notices.data && <NoticeBar notices={notices.data.list} />
+          <div className="notice-bar notice-skeleton" aria-hidden="true" />
         )}
         {menu.error && !menu.data ? (
           <SectionError onRetry={menu.reload} />
         ) : (
-          menu.data && (
+          shortcuts &&
+          shortcuts.length > 0 && (
             <section className="home-section" aria-label={t("home.services")}>
-              <MenuGrid items={menu.data} onOpen={openMenu} />
+              <MenuGrid items={shortcuts} onOpen={openMenu} />
             </section>
           )
         )}
@@ -102,7 +112,7 @@ export default function HomePage() {
       <main className="home">
         <HomeAssetsSlot />
         {body}
-        <HomeMarketsSlot />
+        {settled && <HomeMarketsSlot />}
       </main>
       <PopupNotice key={lang} />
     </>

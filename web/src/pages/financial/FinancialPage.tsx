@@ -7,6 +7,7 @@ import { MenuIcon } from "../../features/content/MenuIcon.tsx";
 import { useMenuText } from "../../features/content/MenuGrid.tsx";
 import { menuQuery } from "../../features/content/api.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
+import { linkState } from "../common/link-state.ts";
 import { useOpenLink } from "../common/useOpenLink.ts";
 import "../../styles/content.css";
 
@@ -27,6 +28,23 @@ export default function FinancialPage() {
       <div className="list finance-list" data-testid="finance-list">
         {items.map((item) => {
           const desc = text.desc(item);
+          // A product not built yet is shown as coming soon, not as a row that answers a tap with a toast.
+          if (linkState(item.url) !== "open") {
+            return (
+              <div key={item.id} className="list-item finance-item soon" aria-disabled="true" data-testid="finance-item">
+                <span className="finance-icon">
+                  <MenuIcon name={item.icon} />
+                </span>
+                <span className="finance-text">
+                  <span className="finance-title">{text.title(item)}</span>
+                  {desc && <span className="finance-desc">{desc}</span>}
+                </span>
+                <span className="soon-badge" data-testid="finance-soon">
+                  {t("home.soon")}
+                </span>
+              </div>
+            );
+          }
           return (
             <button
               type="button"

@@ -5,6 +5,7 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { IconChevron, IconEye, IconEyeOff } from "../../components/icons.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
+import { EarnPositions } from "../../features/earn/components/EarnPositions.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
@@ -117,12 +118,19 @@ export default function AssetsPage() {
               {accountTotal ? show(money(accountTotal)) : "--"} <small>USDT</small>
             </div>
           </div>
-          <Link className="link-more" to="/fund/assets_all_record">
-            {t("fund.assets.allRecords")}
-            <IconChevron size={14} />
-          </Link>
+          <div className="account-links">
+            <Link className="link-more" to="/setting/bill" data-testid="assets-bill">
+              {t("fund.assets.bill")}
+              <IconChevron size={14} />
+            </Link>
+            <Link className="link-more" to="/fund/assets_all_record">
+              {t("fund.assets.allRecords")}
+              <IconChevron size={14} />
+            </Link>
+          </div>
         </div>
 
+        <EarnPositions format={(v) => show(amount(v))} />
         {query.error && !list ? (
           <ErrorView message={query.error.message} onRetry={query.reload} />
         ) : !list ? (

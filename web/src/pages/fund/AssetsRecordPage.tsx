@@ -13,6 +13,8 @@ import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
 import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useLedger } from "../../features/wallet/useLedger.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
+import { allPairs, quotationsQuery } from "../../features/market/quotes.ts";
+import { roomName } from "../../features/market/api.ts";
 import { D } from "../../lib/decimal.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
@@ -35,6 +37,11 @@ export default function AssetsRecordPage() {
       )
     : [];
   const name = rows[0]?.holding?.name ?? "";
+  // The coin's market to trade it in (its USDT pair first); a coin without a market offers no Trade button.
+  const quotes = useQuery(quotationsQuery);
+  const markets = allPairs(quotes.data ?? null).filter((q) => q.currency_id === currency);
+  const market = markets.find((q) => q.legal_name === "USDT") ?? markets[0];
+  const tradePair = market ? roomName(market.symbol) : null;
 
   if (!Number.isInteger(currency) || currency <= 0) {
     return (
@@ -88,6 +95,11 @@ export default function AssetsRecordPage() {
               </p>
             )}
             <div className="coin-actions">
+              {tradePair && (
+                <Link className="btn btn-small btn-primary" to={`/transaction/currency?symbol=${tradePair}`} data-testid="coin-trade">
+                  {t("fund.assets.trade")}
+                </Link>
+              )}
               <Link className="btn btn-small btn-ghost" to={`/fund/receive?currency=${currency}`}>
                 {t("fund.assets.receive")}
               </Link>

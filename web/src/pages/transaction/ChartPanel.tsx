@@ -5,7 +5,14 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { CandleChart } from "../../features/chart/CandleChart.tsx";
 import { DepthChart } from "../../features/chart/DepthChart.tsx";
 import type { Depth, IndexKlines, Period } from "../../features/market/api.ts";
-import { chartPeriodAtom, type Overlay, overlayAtom, type SubIndicator, subIndicatorAtom } from "../../features/market/atoms.ts";
+import {
+  chartOpenAtom,
+  chartPeriodAtom,
+  type Overlay,
+  overlayAtom,
+  type SubIndicator,
+  subIndicatorAtom,
+} from "../../features/market/atoms.ts";
 import type { CandleState } from "../../features/market/useMarketData.ts";
 import { effectiveThemeAtom } from "../../features/preferences/atoms.ts";
 import { PERIODS } from "../../../../schema/api/market.ts";
@@ -41,6 +48,7 @@ export function ChartPanel({
   const [period, setPeriod] = useAtom(chartPeriodAtom);
   const [overlay, setOverlay] = useAtom(overlayAtom);
   const [sub, setSub] = useAtom(subIndicatorAtom);
+  const [open, setOpen] = useAtom(chartOpenAtom);
   const current = candles.key === candleKey ? candles : null;
   const list = current?.list ?? null;
   const simulated = list?.some((c) => c.simulated === true) ?? false;
@@ -78,98 +86,113 @@ export function ChartPanel({
 
   return (
     <section className="chart-panel" aria-label={t("trade.chart.label")}>
-      <div className="chart-bar">
-        <div className="chart-views" role="tablist">
-          {(["kline", "depth"] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={view === v}
-              className={view === v ? "active" : ""}
-              onClick={() => setView(v)}
-              data-testid={`chart-${v}`}
-            >
-              {t(`trade.chart.${v}`)}
-            </button>
-          ))}
-        </div>
-        {view === "kline" && (
-          <div className="periods" role="radiogroup" aria-label={t("trade.chart.period")}>
-            {PERIODS.map((p: Period) => (
-              <button
-                key={p}
-                type="button"
-                role="radio"
-                aria-checked={period === p}
-                className={period === p ? "active" : ""}
-                onClick={() => setPeriod(p)}
-                data-testid={`period-${p}`}
-              >
-                {t(`trade.periods.${p}`)}
-              </button>
-            ))}
+      <button
+        type="button"
+        className="chart-toggle"
+        aria-expanded={open}
+        aria-controls="trade-chart"
+        onClick={() => setOpen(!open)}
+        data-testid="chart-toggle"
+      >
+        <span>{t("trade.chart.label")}</span>
+        <span className="faint">{open ? t("trade.chart.hide") : t("trade.chart.show")}</span>
+      </button>
+      {open && (
+        <div id="trade-chart">
+          <div className="chart-bar">
+            <div className="chart-views" role="tablist">
+              {(["kline", "depth"] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  role="tab"
+                  aria-selected={view === v}
+                  className={view === v ? "active" : ""}
+                  onClick={() => setView(v)}
+                  data-testid={`chart-${v}`}
+                >
+                  {t(`trade.chart.${v}`)}
+                </button>
+              ))}
+            </div>
+            {view === "kline" && (
+              <div className="periods" role="radiogroup" aria-label={t("trade.chart.period")}>
+                {PERIODS.map((p: Period) => (
+                  <button
+                    key={p}
+                    type="button"
+                    role="radio"
+                    aria-checked={period === p}
+                    className={period === p ? "active" : ""}
+                    onClick={() => setPeriod(p)}
+                    data-testid={`period-${p}`}
+                  >
+                    {t(`trade.periods.${p}`)}
+                  </button>
+                ))}
+              </div>
+            )}
           </div>
-        )}
-      </div>
-      {view === "kline" && (simulated || indexLine) && (
-        <div className="chart-notes">
-          {simulated && (
-            <span className="chart-note sim" title={t("trade.chart.simulatedHint")} data-testid="chart-simulated">
-              {t("trade.chart.simulated")}
-            </span>
+          {view === "kline" && (simulated || indexLine) && (
+            <div className="chart-notes">
+              {simulated && (
+                <span className="chart-note sim" title={t("trade.chart.simulatedHint")} data-testid="chart-simulated">
+                  {t("trade.chart.simulated")}
+                </span>
+              )}
+              {indexLine && (
+                <span className="chart-note index" data-testid="chart-index">
+                  {t("trade.chart.index", { source: SOURCES[indexLine.source] ?? indexLine.source })}
+                </span>
+              )}
+            </div>
           )}
-          {indexLine && (
-            <span className="chart-note index" data-testid="chart-index">
-              {t("trade.chart.index", { source: SOURCES[indexLine.source] ?? indexLine.source })}
-            </span>
+          <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
+            {view === "kline" ? (
+              <CandleChart
+                candles={list ?? []}
+                index={indexLine?.candles ?? null}
+                dataKey={candleKey}
+                overlay={overlay}
+                sub={sub}
+                precision={precision}
+                theme={theme}
+                intraday={period.endsWith("min")}
+              />
+            ) : (
+              depth && <DepthChart depth={depth} precision={precision} theme={theme} />
+            )}
+            {overlayView}
+          </div>
+          {view === "kline" && (
+            <div className="indicator-bar">
+              {OVERLAYS.map((o) => (
+                <button
+                  key={o}
+                  type="button"
+                  aria-pressed={overlay === o}
+                  className={overlay === o ? "active" : ""}
+                  onClick={() => setOverlay(overlay === o ? "none" : o)}
+                  data-testid={`overlay-${o}`}
+                >
+                  {o}
+                </button>
+              ))}
+              <span className="divider" aria-hidden="true" />
+              {SUBS.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={sub === s}
+                  className={sub === s ? "active" : ""}
+                  onClick={() => setSub(sub === s ? "none" : s)}
+                  data-testid={`sub-${s}`}
+                >
+                  {s}
+                </button>
+              ))}
+            </div>
           )}
-        </div>
-      )}
-      <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
-        {view === "kline" ? (
-          <CandleChart
-            candles={list ?? []}
-            index={indexLine?.candles ?? null}
-            dataKey={candleKey}
-            overlay={overlay}
-            sub={sub}
-            precision={precision}
-            theme={theme}
-            intraday={period.endsWith("min")}
-          />
-        ) : (
-          depth && <DepthChart depth={depth} precision={precision} theme={theme} />
-        )}
-        {overlayView}
-      </div>
-      {view === "kline" && (
-        <div className="indicator-bar">
-          {OVERLAYS.map((o) => (
-            <button
-              key={o}
-              type="button"
-              aria-pressed={overlay === o}
-              className={overlay === o ? "active" : ""}
-              onClick={() => setOverlay(overlay === o ? "none" : o)}
-              data-testid={`overlay-${o}`}
-            >
-              {o}
-            </button>
-          ))}
-          <span className="divider" aria-hidden="true" />
-          {SUBS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={sub === s}
-              className={sub === s ? "active" : ""}
-              onClick={() => setSub(sub === s ? "none" : s)}
-              data-testid={`sub-${s}`}
-            >
-              {s}
-            </button>
-          ))}
         </div>
       )}
     </section>

@@ -77,6 +77,8 @@ function OrderList({ status }: { status: OrderListStatus }) {
     const ok = await confirmDialog({
       title: t("trade.orders.cancelTitle"),
       message: t("trade.orders.cancelMessage", { symbol: order.symbol }),
+      confirmText: t("trade.orders.cancelConfirm"),
+      cancelText: t("trade.orders.keep"),
     });
     if (!ok) return;
     setCancelling(order.id);

@@ -31,8 +31,9 @@ import "../../styles/trade.css";
 const SecondsPanel = lazy(() => import("./SecondsPanel.tsx"));
 
 /**
- * The trade tab: ticker, chart, order form and book, open orders and recent trades, all live; in seconds mode
- * (/transaction/index) the same header and chart above the seconds panel.
+ * The spot trade tab: ticker, order form and book, chart, open orders and recent trades, all live. The form and
+ * the book come first so that a phone shows them (and the order button) above the fold; the chart follows.
+ * In seconds mode (/transaction/index) the seconds panel takes the place of the form, the book and the lists.
  */
 export default function TradePage() {
   const { t } = useTranslation();
@@ -90,6 +91,8 @@ export default function TradePage() {
     const ok = await confirmDialog({
       title: t("trade.orders.cancelTitle"),
       message: t("trade.orders.cancelMessage", { symbol: order.symbol }),
+      confirmText: t("trade.orders.cancelConfirm"),
+      cancelText: t("trade.orders.keep"),
     });
     if (!ok) return;
     setCancelling(order.id);
@@ -174,6 +177,25 @@ export default function TradePage() {
         onStar={star}
         onSwitch={switchPair}
       />
+      {seconds ? (
+        <Suspense fallback={<DelayedSpinner />}>
+          <SecondsPanel pair={pair} price={market.ticker?.index_price || null} />
+        </Suspense>
+      ) : (
+        <section className="trade-panel">
+          <OrderForm
+            key={pair.symbol}
+            ref={form}
+            pair={pair}
+            info={market.info}
+            balances={balances}
+            loggedIn={!!token}
+            bestBid={market.depth?.bids[0]?.[0] ?? null}
+            bestAsk={market.depth?.asks[0]?.[0] ?? null}
+          />
+          <OrderBook depth={market.depth} pair={pair} error={!!market.depthError && !market.depth} onPick={pick} />
+        </section>
+      )}
       <ChartPanel
         candles={market.candles}
         candleKey={market.candles.key}
@@ -182,27 +204,10 @@ export default function TradePage() {
         precision={pair.price_precision}
         onRetry={market.reloadCandles}
       />
-      {seconds ? (
-        <Suspense fallback={<DelayedSpinner />}>
-          <SecondsPanel pair={pair} price={market.ticker?.index_price || null} />
-        </Suspense>
-      ) : (
-        <>
-          <section className="trade-panel">
-            <OrderForm
-              key={pair.symbol}
-              ref={form}
-              pair={pair}
-              info={market.info}
-              balances={balances}
-              loggedIn={!!token}
-              bestBid={market.depth?.bids[0]?.[0] ?? null}
-              bestAsk={market.depth?.asks[0]?.[0] ?? null}
-            />
-            <OrderBook depth={market.depth} pair={pair} error={!!market.depthError && !market.depth} onPick={pick} />
-          </section>
-          <section className="trade-bottom">
-            <div className="bottom-tabs" role="tablist">
+      {!seconds && (
+        <section className="trade-bottom">
+          <div className="bottom-tabs">
+            <div className="bottom-tablist" role="tablist">
               <button
                 type="button"
                 role="tab"
@@ -223,17 +228,17 @@ export default function TradePage() {
               >
                 {t("trade.trades.title")}
               </button>
-              <Link to="/transaction/currency_order" className="bottom-link">
-                {t("trade.orders.all")}
-              </Link>
             </div>
-            {bottomTab === "orders" ? (
-              ordersView
-            ) : (
-              <RecentTrades trades={market.trades} pair={pair} error={!!market.tradesError && !market.trades} />
-            )}
-          </section>
-        </>
+            <Link to="/transaction/currency_order" className="bottom-link">
+              {t("trade.orders.all")}
+            </Link>
+          </div>
+          {bottomTab === "orders" ? (
+            ordersView
+          ) : (
+            <RecentTrades trades={market.trades} pair={pair} error={!!market.tradesError && !market.trades} />
+          )}
+        </section>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
+import { earn } from "./earn.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { money } from "./money.ts";
@@ -16,6 +17,7 @@ export const catalog = {
   ...common,
   ...auth,
   ...content,
+  ...earn,
   ...kyc,
   ...market,
   ...money,

@@ -1,0 +1,117 @@
+import { Decimal } from "decimal.js";
+import * as z from "zod/mini";
+import { id, limit, page, text } from "./fields.ts";
+import { currencyRef, decimalText } from "./money.ts";
+
+/**
+ * IEO: the contracts of `/project*` and the pure rules, shared by the worker and the web. Pure.
+ *   time status  1 warm-up before `start_at`, 2 in progress until `end_at`, 3 finished
+ *   cost         amount × the project's price, rounded up to the pay coin's minor unit (the house's favour)
+ *   tokens due   from `end_at + lock_days` days
+ */
+
+const D = Decimal.clone({ precision: 30, rounding: Decimal.ROUND_HALF_UP });
+const DAY_MS = 86_400_000;
+
+export type TimeStatus = 1 | 2 | 3;
+export const timeStatus = (p: { startAt: number; endAt: number }, now: number): TimeStatus => (now < p.startAt ? 1 : now < p.endAt ? 2 : 3);
+
+export const distributeAt = (p: { endAt: number; lockDays: number }): number => p.endAt + p.lockDays * DAY_MS;
+
+/** The cost in pay-coin minor units of `amount` token minor units: ceil(amount / 10^tp × price × 10^pp). */
+export function costUnits(amount: number, tokenPrecision: number, price: string, payPrecision: number): number {
+  return new D(amount)
+    .div(new D(10).pow(tokenPrecision))
+    .times(price)
+    .times(new D(10).pow(payPrecision))
+    .toDecimalPlaces(0, Decimal.ROUND_UP)
+    .toNumber();
+}
+
+/** Share of the offer still available, in percent with two decimals (100 when nothing is sold). */
+export const remainingPct = (total: number, sold: number): string =>
+  new D(total - sold).div(total).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed();
+
+export const ieoListSchema = z.strictObject({
+  page: page(),
+  limit: limit(100, 10),
+  status: z.optional(z.pipe(z.string(), z.enum(["1", "2", "3"]))),
+});
+export const ieoDetailSchema = z.strictObject({ id: id() });
+/** The original client also sends `pay_currency` and `price`; they are accepted and ignored (the project decides). */
+export const ieoOrderSchema = z.strictObject({
+  project_id: id(),
+  amount: decimalText(),
+  pay_currency: z.optional(z.string().check(z.maxLength(20))),
+  price: z.optional(z.string().check(z.maxLength(40))),
+});
+export const ieoOrderListSchema = z.strictObject({ page: page(), limit: limit(100, 10) });
+
+/** A time as epoch milliseconds (13 digits) or seconds (10 digits, as the spec's timestamps). */
+const instant = () =>
+  z.pipe(
+    z.string(),
+    z.transform((s, ctx) => {
+      const t = s.trim();
+      if (!/^\d{10}(?:\d{3})?$/.test(t)) {
+        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
+        return z.NEVER;
+      }
+      return t.length === 10 ? Number(t) * 1000 : Number(t);
+    }),
+  );
+
+export const ieoProjectSaveSchema = z.strictObject({
+  id: z.optional(id()),
+  name: text(1, 60),
+  currency: currencyRef(),
+  pay_currency: currencyRef(),
+  price: decimalText(),
+  total_amount: decimalText(),
+  min_amount: decimalText(),
+  start_at: instant(),
+  end_at: instant(),
+  lock_days: z._default(z.optional(z.pipe(z.string(), z.string().check(z.regex(/^\d{1,4}$/, { error: "PARAMETER_ERROR" })))), "0"),
+  description: z._default(z.optional(text(0, 2000)), ""),
+  enabled: z._default(z.optional(z.enum(["0", "1"])), "1"),
+});
+
+export type IeoProjectView = {
+  id: number;
+  name: string;
+  currency_id: number;
+  currency: string;
+  pay_currency_id: number;
+  pay_currency: string;
+  price: string;
+  total_amount: string;
+  sold: string;
+  remaining: string;
+  percentage: string;
+  min_amount: string;
+  precision: number;
+  pay_precision: number;
+  start_at: number;
+  end_at: number;
+  lock_days: number;
+  distribute_at: number;
+  time_status: TimeStatus;
+  description: string;
+  enabled: 0 | 1;
+};
+
+export type IeoOrderView = {
+  id: number;
+  project_id: number;
+  name: string;
+  currency: string;
+  pay_currency: string;
+  amount: string;
+  cost: string;
+  price: string;
+  /** 1 subscribed (cost held), 2 distributed. */
+  status: 1 | 2;
+  distribute_at: number;
+  created_at: number;
+  distributed_at: number | null;
+};

@@ -1,0 +1,141 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+/**
+ * Lock mining end to end on a phone-sized page: Alice deposits 1,000 USDT into the seeded 7-day product (0.3 % a day,
+ * 0.4 % per remaining day), sees her numbers before confirming, then redeems early, sees the penalty before confirming,
+ * and her exchange balance ends exactly the penalty lower.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
+
+/**
+ * Logs in, retrying up to twice when the local dev server answers its first requests with a plain-text "Network connection lost"
+ * while it is still waking the markets after start (seen on a loaded machine; not a JSON envelope).
+ */
+async function login(request: APIRequestContext, email = ALICE.email, password = ALICE.password): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 2) {
+      await new Promise((r) => setTimeout(r, 2_000));
+      continue;
+    }
+    const body = JSON.parse(text) as { type: string; message: string };
+    expect(body.type).toBe("ok");
+    return body.message;
+  }
+}
+
+async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
+  const body = (await res.json()) as { message: { change_balance: string } };
+  return body.message.change_balance;
+}
+
+async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await context.addInitScript(
+    ({ t, l, th }) => {
+      if (sessionStorage.getItem("__e2e_init")) return;
+      sessionStorage.setItem("__e2e_init", "1");
+      localStorage.clear();
+      localStorage.setItem("h5Version", "1");
+      localStorage.setItem("lang", JSON.stringify(l));
+      localStorage.setItem("theme", JSON.stringify(th));
+      localStorage.setItem("token", JSON.stringify(t));
+    },
+    { t: token, l: lang, th: theme },
+  );
+  return context.newPage();
+}
+
+test("deposit to lock mining with the numbers shown first, then redeem early paying exactly the shown penalty", async ({
+  browser,
+  request,
+}) => {
+  const token = await login(request);
+  const before = await usdtAvailable(request, token);
+  const page = await sessionPage(browser, token, "en", "dark");
+
+  await page.goto("/#/lockming/lockming");
+  const product = page.getByTestId("mining-config-1");
+  await expect(product).toContainText("USDT · 7 days");
+  await expect(product).toContainText("0.3% / day");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-list-en-dark.png`, fullPage: true });
+  await product.getByTestId("mining-buy").click();
+
+  await page.getByTestId("mining-amount").fill("1000");
+  await expect(page.getByTestId("preview-daily")).toHaveText("3 USDT");
+  await expect(page.getByTestId("preview-total")).toHaveText("21 USDT");
+  await page.getByTestId("mining-submit").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Lock 1,000 USDT for 7 days. Daily interest 3 USDT, 21 USDT in total");
+  await expect(dialog).toContainText("a penalty of 28 USDT");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-confirm-en-dark.png` });
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Purchase successful");
+
+  await expect(page).toHaveURL(/#\/lockming\/order$/);
+  const order = page.locator("[data-testid^=mining-order-]").first();
+  await expect(order.getByTestId("status")).toHaveText("In progress");
+  await expect(order.getByTestId("amount")).toHaveText("1,000 USDT");
+  await order.getByTestId("mining-redeem").click();
+  await expect(dialog).toContainText("7 remaining days × 0.4% = a penalty of 28 USDT. You receive 972 USDT");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Redeemed: 972 USDT returned to your exchange account");
+  await expect(order.getByTestId("status")).toHaveText("Redeemed early");
+  await expect(order.getByTestId("penalty")).toHaveText("28 USDT");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-orders-en-dark.png`, fullPage: true });
+
+  const after = await usdtAvailable(request, token);
+  expect(Number(before) - Number(after)).toBe(28);
+
+  // The bill lists each movement.
+  await page.goto("/#/fund/assets_all_record");
+  await expect(page.getByText("Lock mining early redemption").first()).toBeVisible();
+  await expect(page.getByText("Lock mining deposit").first()).toBeVisible();
+});
+
+test("the lock-mining pages in French and the light theme, and the help with its formulas", async ({ browser, request }) => {
+  const token = await login(request);
+  const page = await sessionPage(browser, token, "fra", "light");
+  await page.goto("/#/lockming/lockming");
+  await expect(page.getByTestId("mining-config-1")).toContainText("0.3 % / jour");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-list-fra-light.png`, fullPage: true });
+  await page.goto("/#/lockming/buy?id=2");
+  await page.getByTestId("mining-amount").fill("1000");
+  await expect(page.getByTestId("preview-daily")).toHaveText("3.5 USDT");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-buy-fra-light.png`, fullPage: true });
+  await page.goto("/#/lockming/welcome");
+  await expect(page.getByTestId("mining-welcome")).toContainText("taux × jours restants × montant");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-welcome-fra-light.png`, fullPage: true });
+  await page.goto("/#/lockming/order");
+  await page.screenshot({ path: `${SHOTS}/earn-mining-orders-fra-light.png`, fullPage: true });
+});
+
+test("an operator creates a lock-mining product in the console and it is offered at once", async ({ browser, request }) => {
+  const token = await login(request, "operator@demo.test", "operator-demo-2026");
+  const page = await sessionPage(browser, token, "en", "dark");
+  await page.goto("/#/admin/mining");
+  await page.getByTestId("mining-new").click();
+  const form = page.getByTestId("admin-mining-form");
+  await form.getByTestId("mining-currency").fill("ETH");
+  await form.getByTestId("mining-days").fill("60");
+  await form.getByTestId("mining-daily_rate").fill("0.38");
+  await form.getByTestId("mining-min_amount").fill("0.5");
+  await form.getByTestId("mining-cancel_ratio").fill("0.4");
+  await page.screenshot({ path: `${SHOTS}/earn-admin-mining-form-en-dark.png`, fullPage: true });
+  await form.getByTestId("mining-save").click();
+  await expect(page.getByTestId("toast")).toHaveText("Saved");
+  await expect(page.getByTestId("admin-mining-list")).toContainText("ETH · 60 days");
+  await page.screenshot({ path: `${SHOTS}/earn-admin-mining-en-dark.png`, fullPage: true });
+  const offered = await request.get("/api/lh/deposit/config");
+  const list = ((await offered.json()) as { message: { currency: string; days: number; daily_rate: string }[] }).message;
+  expect(list.some((c) => c.currency === "ETH" && c.days === 60 && c.daily_rate === "0.38")).toBe(true);
+  await page.goto("/#/admin/ieo");
+  await expect(page.getByTestId("admin-ieo-list")).toContainText("Edge Token round 2");
+  await page.screenshot({ path: `${SHOTS}/earn-admin-ieo-en-dark.png`, fullPage: true });
+});

@@ -1,0 +1,44 @@
+import type { Db } from "../db.ts";
+import { distributeIeoChunk } from "./ieo.ts";
+import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
+
+/**
+ * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
+ * rows, a fixed number of statements) and says whether more is due, so one Worker invocation never meets its limits
+ * however many positions are open. The EarnJobs Durable Object (durable/earn/) runs them on chained alarms.
+ * Every chunk is idempotent (unique journal keys), so an alarm that fires twice, or late, pays nothing twice.
+ * Dual products and loans add their accrual or settlement here.
+ */
+export type ChunkJob = { name: string; chunk(db: Db, now: number): Promise<ChunkResult> };
+
+export const EARN_JOBS: ChunkJob[] = [
+  { name: "mining_accrual", chunk: (db, now) => accrueMiningChunk(db, now) },
+  { name: "ieo_distribution", chunk: (db, now) => distributeIeoChunk(db, now) },
+];
+
+export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };
+
+/**
+ * Runs chunks of every job, round robin, until none has more or `budgetMs` is spent; `more` says another run is due
+ * at once. A failing job is reported and skipped for this run; the others go on.
+ */
+export async function runEarnJobs(db: Db, now: () => number, budgetMs = 5_000, jobs: ChunkJob[] = EARN_JOBS): Promise<RunResult> {
+  const started = now();
+  const processed: Record<string, number> = {};
+  const failed: RunResult["failed"] = [];
+  let pending = [...jobs];
+  while (pending.length > 0 && now() - started < budgetMs) {
+    const next: ChunkJob[] = [];
+    for (const job of pending) {
+      try {
+        const r = await job.chunk(db, now());
+        processed[job.name] = (processed[job.name] ?? 0) + r.processed;
+        if (r.more) next.push(job);
+      } catch (err) {
+        failed.push({ job: job.name, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    pending = next;
+  }
+  return { processed, more: pending.length > 0, failed };
+}
