@@ -14,6 +14,7 @@ export { MarketRoom } from "../durable/rooms/market-room.ts";
 export { EarnJobs } from "../durable/earn/earn-jobs.ts";
 export { SupportRoom } from "../durable/support/support-room.ts";
 export { SupportDesk } from "../durable/support/support-desk.ts";
+export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 
 const app = createApp();
 
@@ -61,7 +62,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk" | "SecondsMarket";
     }
   }
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { SecondsOrder } from "./seconds.ts";
 import { spotOrderSchema } from "./spot-order.ts";
 
 /**
@@ -27,6 +28,11 @@ export const userRoomOutbound = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("error"), code: z.enum(["BAD_FRAME"]) }),
   /** One of the user's spot orders changed (OrderUpdateFrame in market.ts). */
   z.strictObject({ type: z.literal("order"), order: spotOrderSchema }),
+  /** One of the user's seconds orders settled (SecondsResultFrame in seconds.ts); the page reads the fields it shows. */
+  z.strictObject({
+    type: z.literal("seconds_result"),
+    order: z.custom<SecondsOrder>((v) => typeof v === "object" && v !== null && Number.isSafeInteger((v as { id?: unknown }).id)),
+  }),
 ]);
 export type UserRoomOutbound = z.infer<typeof userRoomOutbound>;
 

@@ -7,3 +7,4 @@ export * from "./money.ts";
 export * from "./markets.ts";
 export * from "./earn.ts";
 export * from "./support.ts";
+export * from "./seconds.ts";

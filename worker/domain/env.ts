@@ -14,6 +14,8 @@ declare global {
       /** Customer-service chat: a room per conversation, and the agents' desk (durable/support). */
       SupportRoom: DurableObjectNamespace;
       SupportDesk: DurableObjectNamespace;
+      /** Per-market seconds contracts (durable/seconds). */
+      SecondsMarket: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
       MARKET_FEED?: string;
       /** Orders one user may send to one market per second (default 20); beyond it, 429. */

@@ -14,6 +14,8 @@ import { kycRoutes } from "./kyc.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { profileRoutes } from "./profile.ts";
+import { secondsRoutes } from "./seconds.ts";
+import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 import { supportRoutes } from "./support.ts";
@@ -38,4 +40,6 @@ export const routes = new Hono<AppEnv>()
   .route("/", marketRoutes)
   .route("/", earnRoutes)
   .route("/", supportRoutes)
-  .route("/", adminSupportRoutes);
+  .route("/", adminSupportRoutes)
+  .route("/", trailRoutes)
+  .route("/", secondsRoutes);

@@ -105,3 +105,11 @@ export function amountInputExample(lang: Lang): string {
   const { decimal, groups } = SEPARATORS[lang];
   return `1${groups[0]}234${decimal}56`;
 }
+
+/** Why a typed amount was refused, with how this language writes one (a locale key and its values). */
+export function amountInputMessage(error: AmountInputError, lang: Lang): { key: string; values: Record<string, string | number> } {
+  return {
+    key: `common.amountInput.${error}`,
+    values: { example: amountInputExample(lang), decimal: SEPARATORS[lang].decimal, max: MAX_DIGITS },
+  };
+}

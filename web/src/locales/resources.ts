@@ -17,6 +17,7 @@ import type security from "./en/security.json";
 import type earn from "./en/earn.json";
 import type messages from "./en/messages.json";
 import type support from "./en/support.json";
+import type seconds from "./en/seconds.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -31,7 +32,8 @@ export type Resources = typeof common &
   typeof security &
   typeof earn &
   typeof messages &
-  typeof support;
+  typeof support &
+  typeof seconds;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -1,6 +1,4 @@
 import type { TFunction } from "i18next";
-import type { Lang } from "../../../../schema/api/lang.ts";
-import { type AmountInputError, amountInputExample, MAX_DIGITS, SEPARATORS } from "../amount-input.ts";
 import type { ErrorCode } from "./validation.ts";
 
 /*
@@ -91,10 +89,5 @@ export function fieldMessageText(t: TFunction, message: FieldMessage): string {
   return message.text;
 }
 
-/** Why a typed amount was refused, with how this language writes one. */
-export function amountInputMessage(error: AmountInputError, lang: Lang): { key: string; values: Record<string, string | number> } {
-  return {
-    key: `common.amountInput.${error}`,
-    values: { example: amountInputExample(lang), decimal: SEPARATORS[lang].decimal, max: MAX_DIGITS },
-  };
-}
+/** Why a typed amount was refused (kept beside the amount reader, so a form can show it without this module). */
+export { amountInputMessage } from "../amount-input.ts";

@@ -29,6 +29,8 @@ export const Q = {
   admin: "admin",
   earn: "earn",
   messages: "messages",
+  seconds: "seconds",
+  trail: "trail",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

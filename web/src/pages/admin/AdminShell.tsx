@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
   { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
   { to: "/admin/support", key: "support", label: "support.console.nav" },
+  { to: "/admin/seconds", key: "seconds", label: "seconds.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -45,7 +46,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "earn", "support");
+  useTexts("admin", "earn", "seconds", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -16,4 +16,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
   { path: "/admin/support", load: () => import("./AdminSupportPage.tsx"), guard: true },
   { path: "/admin/support/:id", load: () => import("./AdminSupportChatPage.tsx"), guard: true },
+  { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },
 ];

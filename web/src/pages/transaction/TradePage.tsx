@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { apiSymbol, fetchIndexKlines, type Quotation, roomName } from "../../features/market/api.ts";
@@ -21,17 +21,23 @@ import { ChartPanel } from "./ChartPanel.tsx";
 import { OrderBook, RecentTrades } from "./OrderBook.tsx";
 import { type Balances, OrderForm, type OrderFormHandle } from "./OrderForm.tsx";
 import { TradeHeader } from "./TradeHeader.tsx";
+import { TradeModeTabs } from "./TradeModeTabs.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
 
+/** The seconds mode's own part, loaded only in that mode. */
+const SecondsPanel = lazy(() => import("./SecondsPanel.tsx"));
+
 /**
  * The spot trade tab: ticker, order form and book, chart, open orders and recent trades, all live. The form and
  * the book come first so that a phone shows them (and the order button) above the fold; the chart follows.
+ * In seconds mode (/transaction/index) the seconds panel takes the place of the form, the book and the lists.
  */
 export default function TradePage() {
   const { t } = useTranslation();
+  const seconds = useLocation().pathname === "/transaction/index";
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [lastSymbol, setLastSymbol] = useAtom(lastSymbolAtom);
@@ -61,7 +67,7 @@ export default function TradePage() {
   // The user's balances and open orders for this pair ------------------------------------------------
   const base = pair?.currency_name ?? "";
   const quote = pair?.legal_name ?? "";
-  const mine = !!token && !!pair;
+  const mine = !!token && !!pair && !seconds;
   const balancesQ = useQuery(spotBalancesQuery(token, base, quote), { enabled: mine });
   const ordersDef = openOrdersQuery(token, pair?.currency_id ?? 0, pair?.legal_id ?? 0);
   const ordersQ = useQuery(ordersDef, { enabled: mine });
@@ -163,6 +169,7 @@ export default function TradePage() {
 
   return (
     <div className="trade-page">
+      <TradeModeTabs mode={seconds ? "seconds" : "spot"} symbol={symbol} />
       <TradeHeader
         pair={pair}
         pairs={allPairs(quotes.groups)}
@@ -170,19 +177,25 @@ export default function TradePage() {
         onStar={star}
         onSwitch={switchPair}
       />
-      <section className="trade-panel">
-        <OrderForm
-          key={pair.symbol}
-          ref={form}
-          pair={pair}
-          info={market.info}
-          balances={balances}
-          loggedIn={!!token}
-          bestBid={market.depth?.bids[0]?.[0] ?? null}
-          bestAsk={market.depth?.asks[0]?.[0] ?? null}
-        />
-        <OrderBook depth={market.depth} pair={pair} error={!!market.depthError && !market.depth} onPick={pick} />
-      </section>
+      {seconds ? (
+        <Suspense fallback={<DelayedSpinner />}>
+          <SecondsPanel pair={pair} price={market.ticker?.index_price || null} />
+        </Suspense>
+      ) : (
+        <section className="trade-panel">
+          <OrderForm
+            key={pair.symbol}
+            ref={form}
+            pair={pair}
+            info={market.info}
+            balances={balances}
+            loggedIn={!!token}
+            bestBid={market.depth?.bids[0]?.[0] ?? null}
+            bestAsk={market.depth?.asks[0]?.[0] ?? null}
+          />
+          <OrderBook depth={market.depth} pair={pair} error={!!market.depthError && !market.depth} onPick={pick} />
+        </section>
+      )}
       <ChartPanel
         candles={market.candles}
         candleKey={market.candles.key}
@@ -191,40 +204,42 @@ export default function TradePage() {
         precision={pair.price_precision}
         onRetry={market.reloadCandles}
       />
-      <section className="trade-bottom">
-        <div className="bottom-tabs">
-          <div className="bottom-tablist" role="tablist">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={bottomTab === "orders"}
-              className={bottomTab === "orders" ? "active" : ""}
-              onClick={() => setBottomTab("orders")}
-              data-testid="tab-open-orders"
-            >
-              {openOrders?.length ? t("trade.orders.openCount", { count: openOrders.length }) : t("trade.orders.open")}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={bottomTab === "trades"}
-              className={bottomTab === "trades" ? "active" : ""}
-              onClick={() => setBottomTab("trades")}
-              data-testid="tab-trades"
-            >
-              {t("trade.trades.title")}
-            </button>
+      {!seconds && (
+        <section className="trade-bottom">
+          <div className="bottom-tabs">
+            <div className="bottom-tablist" role="tablist">
+              <button
+                type="button"
+                role="tab"
+                aria-selected={bottomTab === "orders"}
+                className={bottomTab === "orders" ? "active" : ""}
+                onClick={() => setBottomTab("orders")}
+                data-testid="tab-open-orders"
+              >
+                {openOrders?.length ? t("trade.orders.openCount", { count: openOrders.length }) : t("trade.orders.open")}
+              </button>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={bottomTab === "trades"}
+                className={bottomTab === "trades" ? "active" : ""}
+                onClick={() => setBottomTab("trades")}
+                data-testid="tab-trades"
+              >
+                {t("trade.trades.title")}
+              </button>
+            </div>
+            <Link to="/transaction/currency_order" className="bottom-link">
+              {t("trade.orders.all")}
+            </Link>
           </div>
-          <Link to="/transaction/currency_order" className="bottom-link">
-            {t("trade.orders.all")}
-          </Link>
-        </div>
-        {bottomTab === "orders" ? (
-          ordersView
-        ) : (
-          <RecentTrades trades={market.trades} pair={pair} error={!!market.tradesError && !market.trades} />
-        )}
-      </section>
+          {bottomTab === "orders" ? (
+            ordersView
+          ) : (
+            <RecentTrades trades={market.trades} pair={pair} error={!!market.tradesError && !market.trades} />
+          )}
+        </section>
+      )}
     </div>
   );
 }

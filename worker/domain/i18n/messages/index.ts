@@ -6,6 +6,7 @@ import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
+import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
 import { support } from "./support.ts";
 
@@ -22,6 +23,7 @@ export const catalog = {
   ...market,
   ...money,
   ...profile,
+  ...seconds,
   ...security,
   ...support,
 };

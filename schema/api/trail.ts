@@ -1,0 +1,27 @@
+import * as z from "zod/mini";
+import { symbolField } from "./market.ts";
+
+/**
+ * The price trail: every reference price a market used, one entry per feed tick (time, price, source), kept at least
+ * TRAIL_KEEP_MS and readable by anyone (GET /currency/price_trail). It is the only input to seconds-contract settlement.
+ *
+ * "The price in effect at instant t" is the entry with the greatest time <= t, provided it is at most
+ * TRAIL_MAX_AGE_MS older than t; otherwise no price is in effect at t (the trail is stale there). The rule is
+ * implemented once, in worker/domain/trail/in-effect.ts.
+ */
+
+export { TRAIL_KEEP_MS, TRAIL_MAX_AGE_MS, TRAIL_MAX_ENTRIES, TRAIL_MAX_RANGE_MS } from "./trail-rule.ts";
+
+/** One tick of a market's reference price. `time` in ms; `source` the feed that gave it ("simulator", "binance"). */
+export type TrailEntry = { time: number; price: string; source: string };
+
+const epochMs = () => z.string().check(z.regex(/^\d{10,13}$/, { error: "PARAMETER_ERROR" }));
+
+/** GET /currency/price_trail?symbol&from&to: times in ms (13 digits) or seconds (10 digits); `to` defaults to now. */
+export const priceTrailRequest = z.strictObject({
+  symbol: symbolField(),
+  from: z.optional(epochMs()),
+  to: z.optional(epochMs()),
+});
+
+export type PriceTrail = { symbol: string; from: number; to: number; max_age_ms: number; entries: TrailEntry[] };

@@ -1,0 +1,158 @@
+import { mkdirSync } from "node:fs";
+import Decimal from "decimal.js";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+/**
+ * Seconds contracts end to end (issue #11): a 30-second up order on BTC/USDT from the trade tab's seconds mode, its
+ * countdown with the live expected profit or loss, its result, the micro balance changed by exactly amount + fee out
+ * and the payout in, and the two trail entries it was settled on, found again on the public trail page.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
+const SYMBOL = "BTC-USDT";
+
+type Envelope<T> = { type: string; message: T };
+async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string) {
+  const headers = token ? { Authorization: token } : undefined;
+  const res =
+    method === "GET"
+      ? await request.get(`/api${path}`, { params: data, headers })
+      : await request.post(`/api${path}`, { form: data, headers });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message;
+}
+
+/** Log-in; the server's very first request wakes every market and may be cut short, so it is tried again once. */
+async function login(request: APIRequestContext): Promise<string> {
+  const form = { user_string: BOB.email, password: BOB.password };
+  const first = await request.post("/api/user/login", { form }).catch(() => null);
+  const body = first ? await first.json().catch(() => null) : null;
+  if (body?.type === "ok") return body.message as string;
+  return api<string>(request, "POST", "/user/login", form);
+}
+
+type Payable = { id: number; user_wallet: { micro_balance: string } }[];
+const microBalance = async (request: APIRequestContext, token: string) =>
+  new Decimal(
+    (await api<Payable>(request, "GET", "/microtrade/payable_currencies", {}, token)).find((c) => c.id === 3)!.user_wallet.micro_balance,
+  );
+
+async function sessionPage(browser: Browser, token: string | null, lang = "en", theme = "dark"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await context.addInitScript(
+    ([t, l, th]) => {
+      if (sessionStorage.getItem("__e2e_init")) return;
+      sessionStorage.setItem("__e2e_init", "1");
+      localStorage.clear();
+      localStorage.setItem("h5Version", "1");
+      localStorage.setItem("lang", JSON.stringify(l));
+      localStorage.setItem("theme", JSON.stringify(th));
+      if (t) localStorage.setItem("token", JSON.stringify(t));
+    },
+    [token, lang, theme] as const,
+  );
+  return context.newPage();
+}
+
+test("a 30-second up order: confirm, countdown, result, the exact balance change and the trail entries it settled on", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await login(request);
+  await api(request, "POST", "/wallet/change", { currency_id: "3", number: "100", from_field: "change", to_field: "micro" }, token);
+  const before = await microBalance(request, token);
+
+  const page = await sessionPage(browser, token);
+  await page.goto(`/#/transaction/index?symbol=${SYMBOL}`);
+  await expect(page.getByTestId("seconds-form")).toBeVisible();
+  await expect(page.getByTestId("seconds-balance")).toContainText(before.toFixed(2));
+  await expect(page.getByTestId("seconds-price")).not.toHaveText("--");
+  await page.getByTestId("duration-30").click();
+  await page.getByTestId("seconds-amount").fill("10");
+  await page.getByTestId("seconds-up").click();
+  const sheet = page.getByTestId("seconds-confirm");
+  await expect(sheet).toBeVisible();
+  await expect(page.getByTestId("confirm-fee")).toHaveText("0.01 USDT");
+  await expect(page.getByTestId("confirm-win")).toHaveText("22 USDT");
+  await page.screenshot({ path: `${SHOTS}/seconds-confirm.png` });
+  await page.getByTestId("seconds-confirm-ok").click();
+
+  const card = page.getByTestId("seconds-order").first();
+  await expect(card).toHaveAttribute("data-status", "1");
+  await expect(card.getByTestId("seconds-countdown")).toHaveText(/^00:(2\d|30)$/);
+  await expect(card.getByTestId("seconds-expected")).toHaveText(/USDT$/);
+  await page.screenshot({ path: `${SHOTS}/seconds-countdown.png` });
+  expect((await microBalance(request, token)).toFixed()).toBe(before.minus("10.01").toFixed());
+
+  // Settled within a few seconds of its due time, pushed or polled.
+  await expect(card).toHaveAttribute("data-status", "3", { timeout: 45_000 });
+  const payout = (await card.getByTestId("seconds-payout").innerText()).replace(" USDT", "");
+  expect(["22", "10", "0"]).toContain(payout);
+  const id = Number(await card.getAttribute("data-order-id"));
+  const order = await api<{ payout: string; open_entry: { time: number; price: string }; close_entry: { time: number; price: string } }>(
+    request,
+    "GET",
+    "/microtrade/get_result",
+    { id: String(id) },
+    token,
+  );
+  expect(order.payout).toBe(payout);
+  expect((await microBalance(request, token)).toFixed()).toBe(before.minus("10.01").plus(payout).toFixed());
+  await page.screenshot({ path: `${SHOTS}/seconds-result.png` });
+
+  // The trail around the order shows both entries it was decided on.
+  await card.getByTestId("trail-link").click();
+  await expect(page.getByTestId("trail-table")).toBeVisible();
+  const marked = page.getByTestId("trail-marked");
+  await expect(marked).toHaveCount(2);
+  await expect(marked.nth(0)).toContainText(order.open_entry.price);
+  await expect(marked.nth(1)).toContainText(order.close_entry.price);
+  await page.screenshot({ path: `${SHOTS}/seconds-trail.png`, fullPage: true });
+
+  // History lists it.
+  await page.goto(`/#/transaction/seconds_order`);
+  await page.getByTestId("seconds-tab-history").click();
+  await expect(page.getByTestId("seconds-list-history").locator(`[data-order-id="${id}"]`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/seconds-history.png` });
+});
+
+test("the seconds mode in light theme and in Spanish", async ({ browser, request }) => {
+  const token = await login(request);
+  for (const [lang, theme] of [
+    ["en", "light"],
+    ["spa", "dark"],
+    ["fra", "light"],
+  ] as const) {
+    const page = await sessionPage(browser, token, lang, theme);
+    await page.goto(`/#/transaction/index?symbol=${SYMBOL}`);
+    await expect(page.getByTestId("seconds-form")).toBeVisible();
+    await page.getByTestId("seconds-amount").fill("3");
+    await expect(page.locator(".field-error")).not.toBeEmpty();
+    await page.screenshot({ path: `${SHOTS}/seconds-${lang}-${theme}.png`, fullPage: true });
+    await page.goto(`/#/transaction/seconds_order`);
+    await expect(page.getByTestId("empty").or(page.getByTestId("seconds-list-open"))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/seconds-orders-${lang}-${theme}.png` });
+    await page.context().close();
+  }
+});
+
+test("operators see and save the seconds configuration (confirmed, then audited)", async ({ browser, request }) => {
+  const res = await request.post("/api/user/login", { form: { user_string: "operator@demo.test", password: "operator-demo-2026" } });
+  const token = ((await res.json()) as Envelope<string>).message;
+  const page = await sessionPage(browser, token);
+  await page.goto(`/#/admin/seconds`);
+  await expect(page.getByTestId("admin-seconds")).toBeVisible();
+  await expect(page.getByTestId("seconds-fee")).toHaveValue("0.1");
+  await page.getByTestId("seconds-max-open").fill("12");
+  await page.getByTestId("seconds-save").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  const config = await api<{ max_open_per_coin: number }>(request, "GET", "/microtrade/config", {});
+  expect(config.max_open_per_coin).toBe(12);
+  await page.screenshot({ path: `${SHOTS}/seconds-admin.png`, fullPage: true });
+});
