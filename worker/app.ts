@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./http/context.ts";
 import { onError, onNotFound } from "./http/errors.ts";
 import { readFields } from "./http/fields.ts";
-import { KB, MB, limitBody, requestContext } from "./http/middleware.ts";
+import { KB, MB, limitBody, requestContext, setAnswerHeaders } from "./http/middleware.ts";
 import { routes } from "./routes/index.ts";
 
 /** Paths that carry files; everything else is small form data. */
@@ -16,15 +16,16 @@ const UPLOAD_PATHS = new Set(["/api/upload"]);
  */
 const apiHeaders = createMiddleware(async (c, next) => {
   await next();
-  c.header("X-Frame-Options", "DENY");
-  c.header("X-Content-Type-Options", "nosniff");
+  setAnswerHeaders(c, { "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff" });
 });
 
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.use("/api/*", apiHeaders);
   app.use("/api/*", requestContext);
-  app.use("/api/*", (c, next) => limitBody(UPLOAD_PATHS.has(c.req.path) ? 10 * MB : 64 * KB)(c, next));
+  const uploadLimit = limitBody(10 * MB);
+  const formLimit = limitBody(64 * KB);
+  app.use("/api/*", (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : formLimit)(c, next));
   app.use("/api/*", readFields);
   app.route("/api", routes);
   app.onError(onError);

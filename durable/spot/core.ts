@@ -99,26 +99,31 @@ export class MarketCore {
   // ---------------------------------------------------------------- commands
 
   place(o: PlaceOrder): OrderView {
-    const existing = this.store.getOrder(o.id);
-    if (existing) return view(existing);
+    return this.placeMany([o])[0]!;
+  }
+
+  /**
+   * Places orders one after another, as place() would, and writes all they changed in ONE storage transaction (the
+   * intake places a whole group commit this way). An order already known answers its stored state and runs nothing.
+   */
+  placeMany(list: readonly PlaceOrder[]): OrderView[] {
+    const known = this.store.getOrders(list.map((o) => o.id));
     const now = this.now();
-    const row = newOrderRow(o, now, "open", "");
-    const cmd: PlaceCommand = {
-      id: o.id,
-      owner: o.owner,
-      side: o.side,
-      type: o.type,
-      qty: o.qty,
-      tif: o.type === "market" && o.tif === "GTC" ? "IOC" : o.tif,
-      stp: "cancel-newest",
-    };
-    if (o.type === "limit") cmd.price = o.price;
-    if (o.postOnly && o.type === "limit" && cmd.tif === "GTC") cmd.postOnly = true;
-    if (o.type === "market" && o.side === "buy" && o.budget > 0) cmd.quoteBudget = o.budget;
+    const fresh = new Map<number, OrderRow>();
     this.log.take();
-    this.engine.place(cmd);
-    const rows = this.commit(this.log.take(), now, row);
-    return view(rows.get(o.id) ?? row);
+    try {
+      for (const o of list) {
+        if (known.has(o.id) || fresh.has(o.id)) continue;
+        fresh.set(o.id, newOrderRow(o, now, "open", ""));
+        this.engine.place(placeCommand(o));
+      }
+    } catch (err) {
+      // Nothing of the group is stored yet: the book goes back to what is.
+      this.rebuild();
+      throw err;
+    }
+    const rows = fresh.size > 0 ? this.commit(this.log.take(), now, fresh) : fresh;
+    return list.map((o) => view(rows.get(o.id) ?? known.get(o.id)!));
   }
 
   /**
@@ -135,7 +140,7 @@ export class MarketCore {
       const now = this.now();
       this.log.take();
       this.engine.cancel(req.id);
-      const rows = this.commit(this.log.take(), now, null);
+      const rows = this.commit(this.log.take(), now, new Map());
       return view(rows.get(req.id) ?? row);
     }
     const o = req.order;
@@ -179,9 +184,8 @@ export class MarketCore {
    * Turns one command's events into row changes, trades, candles and settlement
    * steps, and writes them all in one transaction.
    */
-  private commit(events: EngineEvent[], now: number, fresh: OrderRow | null): Map<number, OrderRow> {
-    const rows = new Map<number, OrderRow>();
-    if (fresh) rows.set(fresh.id, fresh);
+  private commit(events: EngineEvent[], now: number, fresh: Map<number, OrderRow>): Map<number, OrderRow> {
+    const rows = new Map<number, OrderRow>(fresh);
     const row = (id: number): OrderRow => {
       let r = rows.get(id);
       if (!r) {
@@ -280,8 +284,8 @@ export class MarketCore {
           break;
         case "rejected": {
           if (e.command !== "place") break;
-          const r = rows.get(e.id);
-          if (!r || r !== fresh) break;
+          const r = fresh.get(e.id);
+          if (!r) break;
           r.state = "rejected";
           r.reason = e.reason;
           steps.push(this.endStep(r, e.seq, "rejected", e.reason));
@@ -293,14 +297,15 @@ export class MarketCore {
     const candles = trades.length > 0 ? this.candleUpdates(trades) : [];
     try {
       this.store.transaction(() => {
-        for (const r of rows.values()) this.store.putOrder(r);
+        this.store.putOrders([...rows.values()]);
         for (const t of trades) this.store.insertTrade(t);
         for (const [period, c] of candles) this.store.mergeCandle(period, c);
         this.store.setMeta("seq", String(this.engine.seq));
         if (trades.length > 0) {
           const last = trades[trades.length - 1]!;
           this.store.setMeta("last", JSON.stringify({ price: last.price, time: last.time }));
-          if (last.seq % 64 === 0) this.store.pruneTrades();
+          // About every 64th trade (a group of commands may step over the multiple).
+          if (trades.some((t) => t.seq % 64 === 0)) this.store.pruneTrades();
         }
         if (steps.length > 0) this.store.appendOutbox(JSON.stringify({ steps }), now);
       });
@@ -432,6 +437,22 @@ export class MarketCore {
   recentTrades(limit = 50): TradeRow[] {
     return this.store.recentTrades(limit);
   }
+}
+
+function placeCommand(o: PlaceOrder): PlaceCommand {
+  const cmd: PlaceCommand = {
+    id: o.id,
+    owner: o.owner,
+    side: o.side,
+    type: o.type,
+    qty: o.qty,
+    tif: o.type === "market" && o.tif === "GTC" ? "IOC" : o.tif,
+    stp: "cancel-newest",
+  };
+  if (o.type === "limit") cmd.price = o.price;
+  if (o.postOnly && o.type === "limit" && cmd.tif === "GTC") cmd.postOnly = true;
+  if (o.type === "market" && o.side === "buy" && o.budget > 0) cmd.quoteBudget = o.budget;
+  return cmd;
 }
 
 function view(r: OrderRow): OrderView {

@@ -183,6 +183,7 @@ export class Market extends DurableObject<Env> {
         return committed;
       },
       place: (o) => void core.place(o),
+      placeAll: (list) => void core.placeMany(list),
       refuse: (o) => void core.refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
       onError: (err) => log("error", "market_intake_failed", { market: symbol, error: String(err) }),
@@ -293,10 +294,12 @@ export class Market extends DurableObject<Env> {
       if (err instanceof ApiError) return refusal(err);
       throw err;
     }
-    store.transaction(() => {
-      store.addIntake(order.id, JSON.stringify(order));
-      if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
-    });
+    if (idem) {
+      store.transaction(() => {
+        store.addIntake(order.id, JSON.stringify(order));
+        store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
+      });
+    } else store.addIntake(order.id, JSON.stringify(order));
     const held = this.intake!.submit(order);
     // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
     this.scheduler.at("drain", now + DRAIN_DELAY_MS);
@@ -452,8 +455,9 @@ export class Market extends DurableObject<Env> {
    */
   private async pushOrders(core: MarketCore, touched: Map<number, number>): Promise<void> {
     const byUser = new Map<number, string[]>();
+    const rows = core.store.getOrders([...touched.keys()]);
     for (const [id, owner] of touched) {
-      const row = core.store.getOrder(id);
+      const row = rows.get(id);
       if (!row) continue;
       const list = byUser.get(owner) ?? [];
       list.push(JSON.stringify({ type: "order", order: spotOrderFrame(core.config, row) } satisfies OrderUpdateFrame));

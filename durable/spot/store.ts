@@ -192,6 +192,23 @@ export class MarketStore {
     return this.sql.all<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`, id)[0];
   }
 
+  /** The stored rows of these orders, by id (one statement: the ids travel as one JSON parameter). */
+  getOrders(ids: readonly number[]): Map<number, OrderRow> {
+    const out = new Map<number, OrderRow>();
+    if (ids.length === 0) return out;
+    const rows =
+      ids.length === 1
+        ? this.sql.all<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`, ids[0]!)
+        : this.sql.all<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+    for (const r of rows) out.set(r.id, r);
+    return out;
+  }
+
+  /** Inserts or replaces whole rows. */
+  putOrders(rows: readonly OrderRow[]): void {
+    for (const o of rows) this.putOrder(o);
+  }
+
   /** Inserts or replaces the whole row. */
   putOrder(o: OrderRow): void {
     this.sql.run(
