@@ -32,6 +32,7 @@ import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, 
 import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
 import { OrderIntake } from "./intake.ts";
+import { OrderPushes } from "./order-pushes.ts";
 import { MakerLoop } from "./maker-loop.ts";
 import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
 import {
@@ -71,7 +72,14 @@ const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
 const DRAIN_DELAY_MS = 10;
+/**
+ * While the object runs, a timer starts that drain; the alarm, armed this far out, is the backstop for an object evicted
+ * meanwhile. (An alarm per drain cost a storage write and an alarm run every few milliseconds under load.)
+ */
+const DRAIN_BACKSTOP_MS = 1_000;
 const ALL_ROOM_MS = 1_000;
+/** Order updates go to their owners at most this often (a burst's changes are merged; order-pushes.ts). */
+const ORDER_PUSH_MS = 200;
 /** However slow the room, a market publishes at least once a second. */
 const MAX_PUBLISH_GAP_MS = 1_000;
 /** The D1 ticker copy follows trades at once (after each drain with fills), anything else at most this often. */
@@ -134,7 +142,9 @@ export class Market extends DurableObject<Env> {
   private maker: MakerLoop | null = null;
   private roomPacer: PublishPacer | null = null;
   private allPacer: PublishPacer | null = null;
+  private pushes: OrderPushes | null = null;
   private draining: Promise<void> | null = null;
+  private drainTimer = false;
   private drainFailures = 0;
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
@@ -167,7 +177,8 @@ export class Market extends DurableObject<Env> {
     const symbol = config.symbol;
     this.roomPacer = new PublishPacer({ intervalMs: PUBLISH_INTERVAL_MS, maxGapMs: MAX_PUBLISH_GAP_MS, publish: () => this.publish() });
     this.allPacer = new PublishPacer({ intervalMs: ALL_ROOM_MS, maxGapMs: 0, publish: () => this.publishAll() });
-    core.onOutbox = () => this.scheduler.at("drain", Date.now() + DRAIN_DELAY_MS);
+    this.pushes = new OrderPushes({ intervalMs: ORDER_PUSH_MS, send: (touched) => this.pushOrders(core, touched) });
+    core.onOutbox = () => this.drainSoon();
     core.onDirty = () => this.roomPacer?.request();
     this.maker = new MakerLoop({
       core,
@@ -302,7 +313,7 @@ export class Market extends DurableObject<Env> {
     } else store.addIntake(order.id, JSON.stringify(order));
     const held = this.intake!.submit(order);
     // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
-    this.scheduler.at("drain", now + DRAIN_DELAY_MS);
+    this.drainSoon();
     if (!held || (await held) === "held") return { id: order.id };
     if (idem) store.removeIdem(req.owner, idem.key);
     return refusal(conflict("INSUFFICIENT_BALANCE"));
@@ -418,6 +429,19 @@ export class Market extends DurableObject<Env> {
     return this.reconcile();
   }
 
+  /** A drain in DRAIN_DELAY_MS (one timer for a burst of commands), with the alarm as its backstop. */
+  private drainSoon(): void {
+    this.scheduler.at("drain", Date.now() + DRAIN_BACKSTOP_MS);
+    if (this.drainTimer) return;
+    this.drainTimer = true;
+    setTimeout(() => {
+      this.drainTimer = false;
+      this.drain().catch((err) =>
+        log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
+      );
+    }, DRAIN_DELAY_MS);
+  }
+
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */
   private drain(): Promise<void> {
     // Someone is draining: run once more after it, for what arrived meanwhile.
@@ -436,7 +460,7 @@ export class Market extends DurableObject<Env> {
         });
         this.drainFailures = 0;
         if (result.more) this.scheduler.at("drain", Date.now());
-        if (result.touched.size > 0) await this.pushOrders(core, result.touched);
+        this.pushes?.add(result.touched);
         if (result.fills > 0) await this.copyTicker(true);
       } catch (err) {
         this.drainFailures++;
@@ -451,7 +475,7 @@ export class Market extends DurableObject<Env> {
 
   /**
    * Every order a drain pass settled goes to its owner's user room as {type:"order", order}, as the market knows it
-   * (settlement of that change is done; later changes may already show). One RPC per user.
+   * (settlement of that change is done; later changes may already show). One RPC per user (paced by OrderPushes).
    */
   private async pushOrders(core: MarketCore, touched: Map<number, number>): Promise<void> {
     const byUser = new Map<number, string[]>();
