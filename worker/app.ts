@@ -1,27 +1,15 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./http/context.ts";
 import { onError, onNotFound } from "./http/errors.ts";
 import { readFields } from "./http/fields.ts";
-import { KB, MB, limitBody, requestContext, setAnswerHeaders } from "./http/middleware.ts";
+import { KB, MB, limitBody, requestContext } from "./http/middleware.ts";
 import { routes } from "./routes/index.ts";
 
 /** Paths that carry files; everything else is small form data. */
 const UPLOAD_PATHS = new Set(["/api/upload"]);
 
-/**
- * Every API answer, errors included, may not be framed and is never
- * content-sniffed (a JSON body or an uploaded file must not be run as a page).
- * The SPA's own headers (CSP and the rest) come from web/public/_headers.
- */
-const apiHeaders = createMiddleware(async (c, next) => {
-  await next();
-  setAnswerHeaders(c, { "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff" });
-});
-
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("/api/*", apiHeaders);
   app.use("/api/*", requestContext);
   const uploadLimit = limitBody(10 * MB);
   const formLimit = limitBody(64 * KB);

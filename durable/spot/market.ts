@@ -31,6 +31,7 @@ import { type Connector, ExchangeSocket } from "./exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
 import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
+import { AcceptGroup } from "./accept.ts";
 import { OrderIntake } from "./intake.ts";
 import { OrderPushes } from "./order-pushes.ts";
 import { MakerLoop } from "./maker-loop.ts";
@@ -143,6 +144,19 @@ export class Market extends DurableObject<Env> {
   private roomPacer: PublishPacer | null = null;
   private allPacer: PublishPacer | null = null;
   private pushes: OrderPushes | null = null;
+  /** Accepted orders and their Idempotency-Keys, stored a group at a time (accept.ts). */
+  private readonly accepting = new AcceptGroup({
+    write: (list) => {
+      const store = this.market().store;
+      store.transaction(() => {
+        for (const { order, idem } of list) {
+          store.addIntake(order.id, JSON.stringify(order));
+          if (idem) store.putIdem(order.owner, idem.key, idem.hash, order.id, order.createdAt);
+        }
+      });
+    },
+    later: (fn) => void setTimeout(fn, 0),
+  });
   private draining: Promise<void> | null = null;
   private drainTimer = false;
   private drainFailures = 0;
@@ -293,6 +307,10 @@ export class Market extends DurableObject<Env> {
     if (idem) {
       const seen = store.getIdem(req.owner, idem.key);
       if (seen) return seen.hash === idem.hash ? { id: seen.orderId, replayed: true } : refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
+      // A twin still on its way into storage: answered as the stored key would be, once it is stored.
+      const twin = this.accepting.waiting(req.owner, idem.key);
+      if (twin && twin.hash !== idem.hash) return refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
+      if (twin) return twin.stored.then(() => ({ id: twin.id, replayed: true }));
     }
     const now = Date.now();
     const wait = this.orderLimit.hit(req.owner, now);
@@ -305,12 +323,7 @@ export class Market extends DurableObject<Env> {
       if (err instanceof ApiError) return refusal(err);
       throw err;
     }
-    if (idem) {
-      store.transaction(() => {
-        store.addIntake(order.id, JSON.stringify(order));
-        store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
-      });
-    } else store.addIntake(order.id, JSON.stringify(order));
+    await this.accepting.store(idem ? { order, idem } : { order });
     const held = this.intake!.submit(order);
     // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
     this.drainSoon();

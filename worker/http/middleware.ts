@@ -6,7 +6,11 @@ import { DEFAULT_LANG, isLang } from "../../schema/api/lang.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
 
-/** Request id for logs and 500 answers; language from the query until the body is read. */
+/**
+ * Request id for logs and 500 answers; language from the query until the body is read. Every API answer, errors
+ * included, may not be framed and is never content-sniffed (a JSON body or an uploaded file must not be run as a page);
+ * the SPA's own headers (CSP and the rest) come from web/public/_headers.
+ */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
@@ -14,7 +18,12 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("lang", isLang(lang) ? lang : DEFAULT_LANG);
   c.set("db", database(c.env.DB));
   await next();
-  setAnswerHeaders(c, { "X-Request-Id": requestId, "Cache-Control": c.res.headers.get("Cache-Control") ?? "no-store" });
+  setAnswerHeaders(c, {
+    "X-Request-Id": requestId,
+    "Cache-Control": c.res.headers.get("Cache-Control") ?? "no-store",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+  });
 });
 
 /**
