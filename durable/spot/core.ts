@@ -47,6 +47,8 @@ export class MarketCore {
   onOutbox: () => void = () => {};
   /** Called after every committed command that changed public data. */
   onDirty: () => void = () => {};
+  /** The last trade as stored (meta "last"), read once; undefined until read. Every publish asks for it per period. */
+  private last: { price: number; time: number } | null | undefined = undefined;
   /** When the feed last gave a live reference price (it may repeat the stored one); null until it has. Memory only. */
   referenceAt: number | null = null;
 
@@ -93,6 +95,7 @@ export class MarketCore {
     engine.restore({ version: 1, seq, orders });
     this.engine = engine;
     this.log.take();
+    this.last = undefined;
     return orders.length;
   }
 
@@ -315,6 +318,7 @@ export class MarketCore {
       throw err;
     }
 
+    if (trades.length > 0) this.last = { price: trades[trades.length - 1]!.price, time: trades[trades.length - 1]!.time };
     if (steps.length > 0) this.onOutbox();
     const d = this.dirty;
     d.depth = true;
@@ -380,8 +384,11 @@ export class MarketCore {
   }
 
   lastTrade(): { price: number; time: number } | null {
-    const raw = this.store.getMeta("last");
-    return raw ? (JSON.parse(raw) as { price: number; time: number }) : null;
+    if (this.last === undefined) {
+      const raw = this.store.getMeta("last");
+      this.last = raw ? (JSON.parse(raw) as { price: number; time: number }) : null;
+    }
+    return this.last;
   }
 
   /** Reference price in ticks (from the feed), or null. */

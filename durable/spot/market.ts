@@ -72,7 +72,7 @@ const RECONCILE_MS = 15_000;
 const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
-const DRAIN_DELAY_MS = 10;
+const DRAIN_DELAY_MS = 20;
 /**
  * While the object runs, a timer starts that drain; the alarm, armed this far out, is the backstop for an object evicted
  * meanwhile. (An alarm per drain cost a storage write and an alarm run every few milliseconds under load.)
