@@ -429,8 +429,8 @@ export class Market extends DurableObject<Env> {
     await this.scheduler.fire(
       (task) => this.task(task),
       (task, err) => log("error", "market_task_failed", { market: core.config.symbol, task, error: String(err) }),
-      // A pending outbox is always worth a try, whatever woke us.
-      core.store.outboxSize() > 0 ? ["drain"] : [],
+      // A pending outbox or intake is always worth a try, whatever woke us.
+      core.store.outboxSize() > 0 || (this.intake?.size ?? 0) > 0 ? ["drain"] : [],
     );
     await this.copyTicker(false);
   }

@@ -35,21 +35,23 @@ function harness() {
 }
 
 describe("accepted orders are stored a group at a time", () => {
-  it("orders arriving before the write are stored in one write, and each caller goes on only after it", async () => {
+  it("an order arriving while quiet is written at once; the ones following it in that turn are written together after it", async () => {
     const h = harness();
     const done: number[] = [];
     const stored = [order(1, 7), order(2, 8), order(3, 7)].map((o) => h.group.store({ order: o }).then(() => done.push(o.id)));
+    expect(h.writes).toEqual([[1]]);
     await Promise.resolve();
-    expect(done).toEqual([]);
+    expect(done).toEqual([1]);
     h.run();
     await Promise.all(stored);
-    expect(h.writes).toEqual([[1, 2, 3]]);
+    expect(h.writes).toEqual([[1], [2, 3]]);
     expect(done).toEqual([1, 2, 3]);
-    // The next order starts the next group.
+    // Quiet again: the next order is written at once.
     const next = h.group.store({ order: order(4, 7) });
-    h.run();
+    expect(h.writes).toEqual([[1], [2, 3], [4]]);
     await next;
-    expect(h.writes).toEqual([[1, 2, 3], [4]]);
+    h.run();
+    expect(h.writes).toEqual([[1], [2, 3], [4]]);
   });
 
   it("a failed write fails every order of its group", async () => {
@@ -57,22 +59,24 @@ describe("accepted orders are stored a group at a time", () => {
     h.fail();
     const a = h.group.store({ order: order(1, 7) });
     const b = h.group.store({ order: order(2, 8) });
+    const c = h.group.store({ order: order(3, 9) });
     h.run();
     await expect(a).rejects.toThrow("SQLITE_FULL");
     await expect(b).rejects.toThrow("SQLITE_FULL");
+    await expect(c).rejects.toThrow("SQLITE_FULL");
     expect(h.writes).toEqual([]);
   });
 
   it("finds an order waiting for its write by owner and Idempotency-Key, and forgets it once written", async () => {
     const h = harness();
+    const first = h.group.store({ order: order(4, 9) });
     const stored = h.group.store({ order: order(5, 7), idem: { key: "k1", hash: "abc" } });
     const twin = h.group.waiting(7, "k1");
     expect(twin).toMatchObject({ hash: "abc", id: 5 });
     expect(h.group.waiting(8, "k1")).toBeUndefined();
     expect(h.group.waiting(7, "k2")).toBeUndefined();
     h.run();
-    await stored;
-    await twin!.stored;
+    await Promise.all([first, stored, twin!.stored]);
     expect(h.group.waiting(7, "k1")).toBeUndefined();
   });
 });
