@@ -18,7 +18,7 @@ import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
  * The market's logic around the matching engine, with injected storage and clock
  * (README, "Design": Durable Objects). The Durable Object class only wires it to the runtime.
  *
- * A command (place or cancel) runs the engine, then writes in ONE storage
+ * A command (place or cancel; or a group of places) runs the engine, then writes in ONE storage
  * transaction: the order rows it changed, its trades, the candles, the engine
  * sequence number and an outbox row with the D1 settlement steps. If that write
  * fails the engine is rebuilt from storage, so memory never runs ahead of disk.
@@ -184,8 +184,8 @@ export class MarketCore {
   // ---------------------------------------------------------------- events → storage
 
   /**
-   * Turns one command's events into row changes, trades, candles and settlement
-   * steps, and writes them all in one transaction.
+   * Turns one command's events (or a group of places', placeMany) into row changes,
+   * trades, candles and settlement steps, and writes them all in one transaction.
    */
   private commit(events: EngineEvent[], now: number, fresh: Map<number, OrderRow>): Map<number, OrderRow> {
     const rows = new Map<number, OrderRow>(fresh);
