@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./http/context.ts";
 import { onError, onNotFound } from "./http/errors.ts";
 import { readFields } from "./http/fields.ts";
@@ -9,22 +8,12 @@ import { routes } from "./routes/index.ts";
 /** Paths that carry files; everything else is small form data. */
 const UPLOAD_PATHS = new Set(["/api/upload"]);
 
-/**
- * Every API answer, errors included, may not be framed and is never
- * content-sniffed (a JSON body or an uploaded file must not be run as a page).
- * The SPA's own headers (CSP and the rest) come from web/public/_headers.
- */
-const apiHeaders = createMiddleware(async (c, next) => {
-  await next();
-  c.header("X-Frame-Options", "DENY");
-  c.header("X-Content-Type-Options", "nosniff");
-});
-
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("/api/*", apiHeaders);
   app.use("/api/*", requestContext);
-  app.use("/api/*", (c, next) => limitBody(UPLOAD_PATHS.has(c.req.path) ? 10 * MB : 64 * KB)(c, next));
+  const uploadLimit = limitBody(10 * MB);
+  const formLimit = limitBody(64 * KB);
+  app.use("/api/*", (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : formLimit)(c, next));
   app.use("/api/*", readFields);
   app.route("/api", routes);
   app.onError(onError);

@@ -18,7 +18,7 @@ import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
  * The market's logic around the matching engine, with injected storage and clock
  * (README, "Design": Durable Objects). The Durable Object class only wires it to the runtime.
  *
- * A command (place or cancel) runs the engine, then writes in ONE storage
+ * A command (place or cancel; or a group of places) runs the engine, then writes in ONE storage
  * transaction: the order rows it changed, its trades, the candles, the engine
  * sequence number and an outbox row with the D1 settlement steps. If that write
  * fails the engine is rebuilt from storage, so memory never runs ahead of disk.
@@ -47,6 +47,8 @@ export class MarketCore {
   onOutbox: () => void = () => {};
   /** Called after every committed command that changed public data. */
   onDirty: () => void = () => {};
+  /** The last trade as stored (meta "last"), read once; undefined until read. Every publish asks for it per period. */
+  private last: { price: number; time: number } | null | undefined = undefined;
   /** When the feed last gave a live reference price (it may repeat the stored one); null until it has. Memory only. */
   referenceAt: number | null = null;
 
@@ -93,32 +95,38 @@ export class MarketCore {
     engine.restore({ version: 1, seq, orders });
     this.engine = engine;
     this.log.take();
+    this.last = undefined;
     return orders.length;
   }
 
   // ---------------------------------------------------------------- commands
 
   place(o: PlaceOrder): OrderView {
-    const existing = this.store.getOrder(o.id);
-    if (existing) return view(existing);
+    return this.placeMany([o])[0]!;
+  }
+
+  /**
+   * Places orders one after another, as place() would, and writes all they changed in ONE storage transaction (the
+   * intake places a whole group commit this way). An order already known answers its stored state and runs nothing.
+   */
+  placeMany(list: readonly PlaceOrder[]): OrderView[] {
+    const known = this.store.getOrders(list.map((o) => o.id));
     const now = this.now();
-    const row = newOrderRow(o, now, "open", "");
-    const cmd: PlaceCommand = {
-      id: o.id,
-      owner: o.owner,
-      side: o.side,
-      type: o.type,
-      qty: o.qty,
-      tif: o.type === "market" && o.tif === "GTC" ? "IOC" : o.tif,
-      stp: "cancel-newest",
-    };
-    if (o.type === "limit") cmd.price = o.price;
-    if (o.postOnly && o.type === "limit" && cmd.tif === "GTC") cmd.postOnly = true;
-    if (o.type === "market" && o.side === "buy" && o.budget > 0) cmd.quoteBudget = o.budget;
+    const fresh = new Map<number, OrderRow>();
     this.log.take();
-    this.engine.place(cmd);
-    const rows = this.commit(this.log.take(), now, row);
-    return view(rows.get(o.id) ?? row);
+    try {
+      for (const o of list) {
+        if (known.has(o.id) || fresh.has(o.id)) continue;
+        fresh.set(o.id, newOrderRow(o, now, "open", ""));
+        this.engine.place(placeCommand(o));
+      }
+    } catch (err) {
+      // Nothing of the group is stored yet: the book goes back to what is.
+      this.rebuild();
+      throw err;
+    }
+    const rows = fresh.size > 0 ? this.commit(this.log.take(), now, fresh) : fresh;
+    return list.map((o) => view(rows.get(o.id) ?? known.get(o.id)!));
   }
 
   /**
@@ -135,7 +143,7 @@ export class MarketCore {
       const now = this.now();
       this.log.take();
       this.engine.cancel(req.id);
-      const rows = this.commit(this.log.take(), now, null);
+      const rows = this.commit(this.log.take(), now, new Map());
       return view(rows.get(req.id) ?? row);
     }
     const o = req.order;
@@ -176,12 +184,11 @@ export class MarketCore {
   // ---------------------------------------------------------------- events → storage
 
   /**
-   * Turns one command's events into row changes, trades, candles and settlement
-   * steps, and writes them all in one transaction.
+   * Turns one command's events (or a group of places', placeMany) into row changes,
+   * trades, candles and settlement steps, and writes them all in one transaction.
    */
-  private commit(events: EngineEvent[], now: number, fresh: OrderRow | null): Map<number, OrderRow> {
-    const rows = new Map<number, OrderRow>();
-    if (fresh) rows.set(fresh.id, fresh);
+  private commit(events: EngineEvent[], now: number, fresh: Map<number, OrderRow>): Map<number, OrderRow> {
+    const rows = new Map<number, OrderRow>(fresh);
     const row = (id: number): OrderRow => {
       let r = rows.get(id);
       if (!r) {
@@ -280,8 +287,8 @@ export class MarketCore {
           break;
         case "rejected": {
           if (e.command !== "place") break;
-          const r = rows.get(e.id);
-          if (!r || r !== fresh) break;
+          const r = fresh.get(e.id);
+          if (!r) break;
           r.state = "rejected";
           r.reason = e.reason;
           steps.push(this.endStep(r, e.seq, "rejected", e.reason));
@@ -293,14 +300,15 @@ export class MarketCore {
     const candles = trades.length > 0 ? this.candleUpdates(trades) : [];
     try {
       this.store.transaction(() => {
-        for (const r of rows.values()) this.store.putOrder(r);
+        this.store.putOrders([...rows.values()]);
         for (const t of trades) this.store.insertTrade(t);
         for (const [period, c] of candles) this.store.mergeCandle(period, c);
         this.store.setMeta("seq", String(this.engine.seq));
         if (trades.length > 0) {
           const last = trades[trades.length - 1]!;
           this.store.setMeta("last", JSON.stringify({ price: last.price, time: last.time }));
-          if (last.seq % 64 === 0) this.store.pruneTrades();
+          // About every 64th trade (a group of commands may step over the multiple).
+          if (trades.some((t) => t.seq % 64 === 0)) this.store.pruneTrades();
         }
         if (steps.length > 0) this.store.appendOutbox(JSON.stringify({ steps }), now);
       });
@@ -310,6 +318,7 @@ export class MarketCore {
       throw err;
     }
 
+    if (trades.length > 0) this.last = { price: trades[trades.length - 1]!.price, time: trades[trades.length - 1]!.time };
     if (steps.length > 0) this.onOutbox();
     const d = this.dirty;
     d.depth = true;
@@ -375,8 +384,11 @@ export class MarketCore {
   }
 
   lastTrade(): { price: number; time: number } | null {
-    const raw = this.store.getMeta("last");
-    return raw ? (JSON.parse(raw) as { price: number; time: number }) : null;
+    if (this.last === undefined) {
+      const raw = this.store.getMeta("last");
+      this.last = raw ? (JSON.parse(raw) as { price: number; time: number }) : null;
+    }
+    return this.last;
   }
 
   /** Reference price in ticks (from the feed), or null. */
@@ -432,6 +444,22 @@ export class MarketCore {
   recentTrades(limit = 50): TradeRow[] {
     return this.store.recentTrades(limit);
   }
+}
+
+function placeCommand(o: PlaceOrder): PlaceCommand {
+  const cmd: PlaceCommand = {
+    id: o.id,
+    owner: o.owner,
+    side: o.side,
+    type: o.type,
+    qty: o.qty,
+    tif: o.type === "market" && o.tif === "GTC" ? "IOC" : o.tif,
+    stp: "cancel-newest",
+  };
+  if (o.type === "limit") cmd.price = o.price;
+  if (o.postOnly && o.type === "limit" && cmd.tif === "GTC") cmd.postOnly = true;
+  if (o.type === "market" && o.side === "buy" && o.budget > 0) cmd.quoteBudget = o.budget;
+  return cmd;
 }
 
 function view(r: OrderRow): OrderView {

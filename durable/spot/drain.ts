@@ -54,10 +54,8 @@ export async function drainOutbox(opts: {
   let finishing: number[] = [];
   let pending: Pending = { steps: [], marks: [] };
 
-  /** `last`: the entry's final step; the entry is removed next, so its progress need not be written. */
-  const done = (entry: number, index: number, step: Step, last: boolean) => {
+  const done = (entry: number, index: number, step: Step) => {
     hooks?.afterStep?.(entry, index, step);
-    if (!last) store.outboxProgress(entry, index + 1);
     result.steps++;
     if (step.k === "fill") {
       result.fills++;
@@ -73,7 +71,19 @@ export async function drainOutbox(opts: {
       pending = { steps: [], marks: [] };
       await settle(batch.steps);
       hooks?.afterBatch?.(batch.steps);
-      for (const m of batch.marks) done(m.entry, m.index, m.step, m.last);
+      // Progress is written once per entry (an entry holds a whole group of orders' steps). An entry whose last step is
+      // done is removed next, so its progress need not be written, unless a crash stops the pass before that.
+      const progress = new Map<number, { done: number; last: boolean }>();
+      let crashed = true;
+      try {
+        for (const m of batch.marks) {
+          done(m.entry, m.index, m.step);
+          progress.set(m.entry, { done: m.last ? m.index : m.index + 1, last: m.last });
+        }
+        crashed = false;
+      } finally {
+        for (const [entry, p] of progress) if (crashed || !p.last) store.outboxProgress(entry, p.done);
+      }
     }
     store.outboxRemove(finishing);
     result.entries += finishing.length;

@@ -31,6 +31,11 @@ export type IntakeDeps = {
   commit: (list: NewOrder[]) => Promise<Committed>;
   /** Puts a held order on the book (MarketCore.place). */
   place: (o: NewOrder) => void;
+  /**
+   * Puts the held orders of one batch on the book in one storage write (MarketCore.placeMany), all or none; without
+   * it, each goes through `place`.
+   */
+  placeAll?: (list: NewOrder[]) => void;
   /** Records an order the ledger refused and tells its owner. */
   refuse: (o: NewOrder) => void;
   /** Runs fn soon, after the current caller has its answer. */
@@ -43,6 +48,8 @@ type Queued = { order: NewOrder; waiter?: { resolve: (o: Outcome) => void; rejec
 /** Most orders in one D1 batch (each is about five statements). */
 const MAX_BATCH = 40;
 const RETRY_MS = [50, 200, 1_000, 5_000];
+/** How long an answered order waits for others to share its D1 batch (its caller has its answer already). */
+const GROUP_MS = 10;
 
 export class OrderIntake {
   private queue: Queued[] = [];
@@ -98,7 +105,8 @@ export class OrderIntake {
     const item: Queued = { order: o };
     const wait = fast ? null : new Promise<Outcome>((resolve, reject) => (item.waiter = { resolve, reject }));
     this.enqueue(item);
-    this.kick(0);
+    // A waiting caller's order is written at once; answered ones wait a moment for company (a larger group commit).
+    this.kick(fast ? GROUP_MS : 0);
     return wait;
   }
 
@@ -157,25 +165,41 @@ export class OrderIntake {
     const { store } = this.deps;
     for (const key of c.available.keys()) this.known.set(key, c.available.get(key)!);
     const done: number[] = [];
+    const held: NewOrder[] = [];
     for (const q of batch) {
       const o = q.order;
       this.dequeued(o);
-      const outcome = c.outcome.get(o.id) ?? "insufficient";
-      try {
-        if (outcome === "held") this.deps.place(o);
-        else {
-          // What the object believed about this owner was stale: read again before trusting it.
-          this.known.delete(balanceKey(o.owner, o.holdCurrency));
-          if (!q.waiter) this.deps.refuse(o);
-        }
-        done.push(o.id);
-      } catch (err) {
-        // Storage failed: the order stays in intake and is taken up again at the next start.
-        this.deps.onError(err);
+      if ((c.outcome.get(o.id) ?? "insufficient") === "held") {
+        held.push(o);
+        continue;
       }
-      q.waiter?.resolve(outcome);
+      // What the object believed about this owner was stale: read again before trusting it.
+      this.known.delete(balanceKey(o.owner, o.holdCurrency));
+      this.attempt(() => {
+        if (!q.waiter) this.deps.refuse(o);
+        done.push(o.id);
+      });
     }
+    const { place, placeAll } = this.deps;
+    const groups = placeAll ? (held.length > 0 ? [held] : []) : held.map((o) => [o]);
+    for (const group of groups) {
+      this.attempt(() => {
+        if (placeAll) placeAll(group);
+        else place(group[0]!);
+        for (const o of group) done.push(o.id);
+      });
+    }
+    for (const q of batch) q.waiter?.resolve(c.outcome.get(q.order.id) ?? "insufficient");
     store.removeIntake(done);
+  }
+
+  /** Storage failed: the order stays in intake and is taken up again at the next start. */
+  private attempt(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.deps.onError(err);
+    }
   }
 
   /**

@@ -32,7 +32,9 @@ import { type Connector, ExchangeSocket } from "./exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
 import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
+import { AcceptGroup } from "./accept.ts";
 import { OrderIntake } from "./intake.ts";
+import { OrderPushes } from "./order-pushes.ts";
 import { MakerLoop } from "./maker-loop.ts";
 import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
 import {
@@ -72,8 +74,15 @@ const RECONCILE_MS = 15_000;
 const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
-const DRAIN_DELAY_MS = 10;
+const DRAIN_DELAY_MS = 20;
+/**
+ * While the object runs, a timer starts that drain; the alarm, armed this far out, is the backstop for an object evicted
+ * meanwhile. (An alarm per drain cost a storage write and an alarm run every few milliseconds under load.)
+ */
+const DRAIN_BACKSTOP_MS = 1_000;
 const ALL_ROOM_MS = 1_000;
+/** Order updates go to their owners at most this often (a burst's changes are merged; order-pushes.ts). */
+const ORDER_PUSH_MS = 200;
 /** However slow the room, a market publishes at least once a second. */
 const MAX_PUBLISH_GAP_MS = 1_000;
 /** The D1 ticker copy follows trades at once (after each drain with fills), anything else at most this often. */
@@ -136,7 +145,22 @@ export class Market extends DurableObject<Env> {
   private maker: MakerLoop | null = null;
   private roomPacer: PublishPacer | null = null;
   private allPacer: PublishPacer | null = null;
+  private pushes: OrderPushes | null = null;
+  /** Accepted orders and their Idempotency-Keys, stored a group at a time (accept.ts). */
+  private readonly accepting = new AcceptGroup({
+    write: (list) => {
+      const store = this.market().store;
+      store.transaction(() => {
+        for (const { order, idem } of list) {
+          store.addIntake(order.id, JSON.stringify(order));
+          if (idem) store.putIdem(order.owner, idem.key, idem.hash, order.id, order.createdAt);
+        }
+      });
+    },
+    later: (fn) => void setTimeout(fn, 0),
+  });
   private draining: Promise<void> | null = null;
+  private drainTimer = false;
   private drainFailures = 0;
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
@@ -171,7 +195,8 @@ export class Market extends DurableObject<Env> {
     const symbol = config.symbol;
     this.roomPacer = new PublishPacer({ intervalMs: PUBLISH_INTERVAL_MS, maxGapMs: MAX_PUBLISH_GAP_MS, publish: () => this.publish() });
     this.allPacer = new PublishPacer({ intervalMs: ALL_ROOM_MS, maxGapMs: 0, publish: () => this.publishAll() });
-    core.onOutbox = () => this.scheduler.at("drain", Date.now() + DRAIN_DELAY_MS);
+    this.pushes = new OrderPushes({ intervalMs: ORDER_PUSH_MS, send: (touched) => this.pushOrders(core, touched) });
+    core.onOutbox = () => this.drainSoon();
     core.onDirty = () => this.roomPacer?.request();
     this.maker = new MakerLoop({
       core,
@@ -187,6 +212,7 @@ export class Market extends DurableObject<Env> {
         return committed;
       },
       place: (o) => void core.place(o),
+      placeAll: (list) => void core.placeMany(list),
       refuse: (o) => void core.refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
       onError: (err) => log("error", "market_intake_failed", { market: symbol, error: String(err) }),
@@ -285,6 +311,10 @@ export class Market extends DurableObject<Env> {
     if (idem) {
       const seen = store.getIdem(req.owner, idem.key);
       if (seen) return seen.hash === idem.hash ? { id: seen.orderId, replayed: true } : refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
+      // A twin still on its way into storage: answered as the stored key would be, once it is stored.
+      const twin = this.accepting.waiting(req.owner, idem.key);
+      if (twin && twin.hash !== idem.hash) return refusal(conflict("IDEMPOTENCY_KEY_REUSED"));
+      if (twin) return twin.stored.then(() => ({ id: twin.id, replayed: true }));
     }
     const now = Date.now();
     const wait = this.orderLimit.hit(req.owner, now);
@@ -297,13 +327,10 @@ export class Market extends DurableObject<Env> {
       if (err instanceof ApiError) return refusal(err);
       throw err;
     }
-    store.transaction(() => {
-      store.addIntake(order.id, JSON.stringify(order));
-      if (idem) store.putIdem(req.owner, idem.key, idem.hash, order.id, now);
-    });
+    await this.accepting.store(idem ? { order, idem } : { order });
     const held = this.intake!.submit(order);
     // The drain writes the intake first: a safety net for the intake's own timer, armed with the drain the order causes anyway.
-    this.scheduler.at("drain", now + DRAIN_DELAY_MS);
+    this.drainSoon();
     if (!held || (await held) === "held") return { id: order.id };
     if (idem) store.removeIdem(req.owner, idem.key);
     return refusal(conflict("INSUFFICIENT_BALANCE"));
@@ -418,8 +445,8 @@ export class Market extends DurableObject<Env> {
     await this.scheduler.fire(
       (task) => this.task(task),
       (task, err) => log("error", "market_task_failed", { market: core.config.symbol, task, error: String(err) }),
-      // A pending outbox is always worth a try, whatever woke us.
-      core.store.outboxSize() > 0 ? ["drain"] : [],
+      // A pending outbox or intake is always worth a try, whatever woke us.
+      core.store.outboxSize() > 0 || (this.intake?.size ?? 0) > 0 ? ["drain"] : [],
     );
     await this.copyTicker(false);
   }
@@ -429,6 +456,19 @@ export class Market extends DurableObject<Env> {
     if (task === "feed") return this.feedTick();
     if (task === "traders") return this.tradersTick();
     return this.reconcile();
+  }
+
+  /** A drain in DRAIN_DELAY_MS (one timer for a burst of commands), with the alarm as its backstop. */
+  private drainSoon(): void {
+    this.scheduler.at("drain", Date.now() + DRAIN_BACKSTOP_MS);
+    if (this.drainTimer) return;
+    this.drainTimer = true;
+    setTimeout(() => {
+      this.drainTimer = false;
+      this.drain().catch((err) =>
+        log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
+      );
+    }, DRAIN_DELAY_MS);
   }
 
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */
@@ -449,7 +489,7 @@ export class Market extends DurableObject<Env> {
         });
         this.drainFailures = 0;
         if (result.more) this.scheduler.at("drain", Date.now());
-        if (result.touched.size > 0) await this.pushOrders(core, result.touched);
+        this.pushes?.add(result.touched);
         if (result.fills > 0) await this.copyTicker(true);
       } catch (err) {
         this.drainFailures++;
@@ -464,12 +504,13 @@ export class Market extends DurableObject<Env> {
 
   /**
    * Every order a drain pass settled goes to its owner's user room as {type:"order", order}, as the market knows it
-   * (settlement of that change is done; later changes may already show). One RPC per user.
+   * (settlement of that change is done; later changes may already show). One RPC per user (paced by OrderPushes).
    */
   private async pushOrders(core: MarketCore, touched: Map<number, number>): Promise<void> {
     const byUser = new Map<number, string[]>();
+    const rows = core.store.getOrders([...touched.keys()]);
     for (const [id, owner] of touched) {
-      const row = core.store.getOrder(id);
+      const row = rows.get(id);
       if (!row) continue;
       const list = byUser.get(owner) ?? [];
       list.push(JSON.stringify({ type: "order", order: spotOrderFrame(core.config, row) } satisfies OrderUpdateFrame));

@@ -167,6 +167,42 @@ const ORDER_COLUMNS = `id, owner, side, type, price, qty, orig, filled, priority
   hold_units AS holdUnits, consumed, quote_units AS quoteUnits, fee_units AS feeUnits, budget, tif,
   post_only AS postOnly, created_at AS createdAt, updated_at AS updatedAt`;
 
+const PUT_COLUMNS =
+  "id, owner, side, type, price, qty, orig, filled, priority, book_key, resting, state, reason, hold, hold_units, consumed, " +
+  "quote_units, fee_units, budget, tif, post_only, created_at, updated_at";
+
+const PUT_ONE = `INSERT OR REPLACE INTO orders (${PUT_COLUMNS}) VALUES (${PUT_COLUMNS.split(", ").map(() => "?")})`;
+const PUT_MANY =
+  `INSERT OR REPLACE INTO orders (${PUT_COLUMNS}) SELECT ` +
+  `${PUT_COLUMNS.split(", ").map((_, i) => `json_extract(value, '$[${i}]')`)} FROM json_each(?)`;
+
+/** An order row's values in PUT_COLUMNS order. */
+const putValues = (o: OrderRow): SqlValue[] => [
+  o.id,
+  o.owner,
+  o.side,
+  o.type,
+  o.price,
+  o.qty,
+  o.orig,
+  o.filled,
+  o.priority,
+  o.side === 0 ? -o.price : o.price,
+  o.resting,
+  o.state,
+  o.reason,
+  o.hold,
+  o.holdUnits,
+  o.consumed,
+  o.quoteUnits,
+  o.feeUnits,
+  o.budget,
+  o.tif,
+  o.postOnly,
+  o.createdAt,
+  o.updatedAt,
+];
+
 /** How many recent trades the market keeps. */
 export const TRADES_KEPT = 500;
 
@@ -192,36 +228,30 @@ export class MarketStore {
     return this.sql.all<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`, id)[0];
   }
 
+  /** The stored rows of these orders, by id (one statement: the ids travel as one JSON parameter). */
+  getOrders(ids: readonly number[]): Map<number, OrderRow> {
+    const out = new Map<number, OrderRow>();
+    if (ids.length === 0) return out;
+    const rows =
+      ids.length === 1
+        ? this.sql.all<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`, ids[0]!)
+        : this.sql.all<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+    for (const r of rows) out.set(r.id, r);
+    return out;
+  }
+
+  /** Inserts or replaces whole rows: one statement for a group commit's orders (rows as one JSON parameter). */
+  putOrders(rows: readonly OrderRow[]): void {
+    if (rows.length < 2) {
+      for (const o of rows) this.putOrder(o);
+      return;
+    }
+    this.sql.run(PUT_MANY, JSON.stringify(rows.map(putValues)));
+  }
+
   /** Inserts or replaces the whole row. */
   putOrder(o: OrderRow): void {
-    this.sql.run(
-      `INSERT OR REPLACE INTO orders (id, owner, side, type, price, qty, orig, filled, priority, book_key, resting, state, reason, hold,
-        hold_units, consumed, quote_units, fee_units, budget, tif, post_only, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      o.id,
-      o.owner,
-      o.side,
-      o.type,
-      o.price,
-      o.qty,
-      o.orig,
-      o.filled,
-      o.priority,
-      o.side === 0 ? -o.price : o.price,
-      o.resting,
-      o.state,
-      o.reason,
-      o.hold,
-      o.holdUnits,
-      o.consumed,
-      o.quoteUnits,
-      o.feeUnits,
-      o.budget,
-      o.tif,
-      o.postOnly,
-      o.createdAt,
-      o.updatedAt,
-    );
+    this.sql.run(PUT_ONE, ...putValues(o));
   }
 
   /** Resting orders in book order (what MatchingEngine.loadResting takes fastest). */

@@ -8,7 +8,7 @@ export const bearerToken = (c: AppContext): string => (c.req.header("authorizati
 
 /** Loads the session's user into c.var.user, or answers 401 with type "999". */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const session = await findSession(c.var.db, bearerToken(c));
+  const session = await findSession(c.get("db"), bearerToken(c));
   if (!session) throw unauthenticated();
   c.set("user", session);
   await next();

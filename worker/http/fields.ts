@@ -11,7 +11,8 @@ import type { AppEnv } from "./context.ts";
  * Object.fromEntries defines own properties, so "__proto__" is just a key.
  */
 export const readFields = createMiddleware<AppEnv>(async (c, next) => {
-  const entries: [string, string | File][] = [...new URL(c.req.url).searchParams.entries()];
+  const url = c.req.url;
+  const entries: [string, string | File][] = url.includes("?") ? [...new URL(url).searchParams.entries()] : [];
   if (c.req.method !== "GET" && c.req.method !== "HEAD") entries.push(...(await bodyEntries(c.req.raw)));
   const fields: Fields = Object.fromEntries(entries);
   const lang = fields.lang;
@@ -53,4 +54,5 @@ async function bodyEntries(req: Request): Promise<[string, string | File][]> {
 }
 
 /** Reads the body as UTF-8 bytes (workerd warns when .text() meets a form content type). */
-const bodyText = async (req: Request) => new TextDecoder().decode(await req.arrayBuffer());
+const utf8 = new TextDecoder();
+const bodyText = async (req: Request) => utf8.decode(await req.arrayBuffer());

@@ -9,7 +9,7 @@ import type { AppContext } from "./context.ts";
  * issue's message, otherwise the field is named in a generic parameter error.
  */
 export function parse<S extends z.ZodMiniType>(c: AppContext, schema: S): z.output<S> {
-  return parseValue(schema, c.var.fields);
+  return parseValue(schema, c.get("fields"));
 }
 
 export function parseValue<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {

@@ -176,10 +176,11 @@ export const marketRoutes = new Hono<AppEnv>()
   // Spot orders -----------------------------------------------------------------
   .post("/coin/trade", requireUser, async (c) => {
     const input = parse(c, coinTradeRequest);
-    const m = await requireMarketByPair(c.var.db, input.currency_id, input.legal_id);
+    // c.get, not c.var: hono builds a fresh object for every c.var read, and this is the busiest route.
+    const m = await requireMarketByPair(c.get("db"), input.currency_id, input.legal_id);
     // Rate-limited, checked, stored and queued for its hold by the Market object: no D1 write on this path (intake.ts).
     const result = await marketStub(c.env, m).submit({
-      owner: c.var.user.id,
+      owner: c.get("user").id,
       input: {
         side: input.type === "1" ? "buy" : "sell",
         type: input.order_type,

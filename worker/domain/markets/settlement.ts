@@ -121,6 +121,24 @@ function endStatements(db: Db, s: EndStep, now: number): Statement[] {
 }
 
 const openStatements = (db: Db, s: OpenStep, now: number): Statement[] => [bound(db, SET_STATUS, s.order, "open", s.seq, now)];
+// Many orders opened at once, as JSON rows [order, seq]: the same version guard as SET_STATUS, one statement.
+const SET_OPEN_MANY =
+  `UPDATE spot_orders SET status = CASE WHEN version <= s.seq THEN 'open' ELSE status END, version = MAX(version, s.seq), ` +
+  `updated_at = ?2 FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS seq FROM json_each(?1)) AS s ` +
+  `WHERE spot_orders.id = s.id`;
+
+/**
+ * The statements of steps settled together. The orders they open share one statement, run first: every status change is
+ * guarded by the step's sequence number and fills only add, so the outcome is the same in any order.
+ */
+function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number): Statement[] {
+  const opens = steps.filter((s): s is OpenStep => s.k === "open");
+  if (opens.length < 2) return steps.flatMap((s) => stepStatements(db, m, s, now));
+  return [
+    bound(db, SET_OPEN_MANY, JSON.stringify(opens.map((s) => [s.order, s.seq])), now),
+    ...steps.flatMap((s) => (s.k === "open" ? [] : stepStatements(db, m, s, now))),
+  ];
+}
 
 export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number): Statement[] {
   switch (step.k) {
@@ -154,10 +172,7 @@ async function applyStep(db: Db, m: MarketConfig, step: Step, now: number): Prom
 export async function applySteps(db: Db, m: MarketConfig, steps: Step[], now = Date.now()): Promise<void> {
   if (steps.length === 0) return;
   try {
-    await commit(
-      db,
-      steps.flatMap((s) => stepStatements(db, m, s, now)),
-    );
+    await commit(db, batchStatements(db, m, steps, now));
     return;
   } catch (err) {
     if (!(err instanceof DuplicateJournal)) throw err;
