@@ -5,3 +5,4 @@ export * from "./bank-cards.ts";
 export * from "./wallet-addresses.ts";
 export * from "./money.ts";
 export * from "./markets.ts";
+export * from "./contracts.ts";

@@ -10,6 +10,7 @@ import { devOutboxRoutes } from "./dev-outbox.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
+import { leverRoutes } from "./lever.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { profileRoutes } from "./profile.ts";
@@ -32,4 +33,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", walletRoutes)
   .route("/", adminMoneyRoutes)
   .route("/", adminSettingRoutes)
-  .route("/", marketRoutes);
+  .route("/", marketRoutes)
+  .route("/", leverRoutes);

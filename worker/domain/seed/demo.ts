@@ -1,5 +1,6 @@
 import { hashPassword } from "../auth/password.ts";
 import { contentSeedStatements } from "./content-seed.ts";
+import { contractSeedStatements } from "./contract-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
@@ -53,5 +54,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...moneySeedStatements(now));
   // Spot markets, the market-maker account and its funds, the house's conversion inventory (after the money seed).
   lines.push(...marketSeedStatements(now));
+  // Contract pairs and the insurance fund (after the markets).
+  lines.push(...contractSeedStatements(now));
   return lines.join("\n") + "\n";
 }

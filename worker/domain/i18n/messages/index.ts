@@ -1,6 +1,7 @@
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
+import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { money } from "./money.ts";
@@ -15,6 +16,7 @@ export const catalog = {
   ...common,
   ...auth,
   ...content,
+  ...contracts,
   ...kyc,
   ...market,
   ...money,
