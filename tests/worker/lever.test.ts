@@ -210,3 +210,18 @@ describe("a loss beyond the margin", () => {
     await expectInvariant();
   });
 });
+
+describe("transfers out of the lever account", () => {
+  it("are refused while one of the user's positions is closing, and allowed otherwise", async () => {
+    await pin("95000");
+    const user = await leverTrader();
+    const id = (await submit(user.token, {})).body.message.id;
+    const out = { currency_id: String(USDT), number: "100", from_field: "3", to_field: "2" };
+    await env.DB.prepare("UPDATE contract_positions SET status = 2 WHERE id = ?").bind(id).run();
+    const refused = await api("/wallet/change", { token: user.token, form: out });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("LEVER_TRANSFER_CLOSING");
+    await env.DB.prepare("UPDATE contract_positions SET status = 1 WHERE id = ?").bind(id).run();
+    expect((await api("/wallet/change", { token: user.token, form: out })).status).toBe(200);
+  });
+});
