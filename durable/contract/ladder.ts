@@ -41,9 +41,14 @@ export class TriggerLadder {
 
   /** Builds from many triggers at once (a restart): one sort instead of one insert each. */
   load(triggers: Iterable<Trigger>): void {
+    // Last one per key wins; keys already here leave first, while the rungs are still sorted.
+    const fresh = new Map<string, Trigger>();
     for (const t of triggers) {
       if (!Number.isSafeInteger(t.level)) throw new RangeError(`bad level ${t.level}`);
-      if (this.index.has(t.key)) this.remove(t.key);
+      fresh.set(t.key, t);
+    }
+    for (const key of fresh.keys()) this.remove(key);
+    for (const t of fresh.values()) {
       this.index.set(t.key, t);
       (t.direction === "down" ? this.down : this.up).push({ level: t.level, key: t.key });
     }

@@ -34,6 +34,18 @@ describe("trigger ladder", () => {
     expect(ladder.cross(85).map((t) => t.key)).toEqual(["c", "a", "b"]);
   });
 
+  it("a bulk load that names one key twice keeps the last and stays in order", () => {
+    const ladder = new TriggerLadder();
+    ladder.load([
+      { key: "k0", level: 0, direction: "down" },
+      { key: "k1", level: 0, direction: "down" },
+      { key: "k0", level: 5, direction: "down" },
+    ]);
+    expect(ladder.size).toBe(2);
+    expect(ladder.cross(3).map((t) => t.key)).toEqual(["k0"]);
+    expect(ladder.remove("k1")).toBe(true);
+  });
+
   it("replacing a key moves its level; removing it stops it firing", () => {
     const ladder = new TriggerLadder();
     ladder.set({ key: "x", level: 100, direction: "up" });
