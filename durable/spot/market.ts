@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { TrailEntry } from "../../schema/api/trail.ts";
 import type { Depth as DepthFrame, IndexKlines, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
 import { type Db, database } from "../../worker/domain/db.ts";
 import type { Env } from "../../worker/domain/env.ts";
@@ -46,6 +47,7 @@ import {
   tradeFrame,
 } from "./publisher.ts";
 import { MarketStore, durableSql } from "./store.ts";
+import { PriceTrail } from "./trail.ts";
 
 /**
  * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.
@@ -141,6 +143,7 @@ export class Market extends DurableObject<Env> {
   private lastReferencePublish = 0;
   private traders: { rule: SimTraderRule; owners: number[] } | null = null;
   private index: IndexHistory | null = null;
+  private trail: PriceTrail | null = null;
   private readonly uids = new Map<number, string>();
   private readonly orderLimit: RateWindow;
   /** Tests inject crashes into the drain here (see drain.ts). */
@@ -162,6 +165,7 @@ export class Market extends DurableObject<Env> {
     const core = new MarketCore({ config, store: new MarketStore(durableSql(this.ctx.storage)), now: Date.now });
     core.start();
     this.core = core;
+    this.trail = new PriceTrail(durableSql(this.ctx.storage));
     this.ids = new OrderIds(config.id);
     this.ids.seen(core.store.maxOrderId());
     const symbol = config.symbol;
@@ -379,6 +383,18 @@ export class Market extends DurableObject<Env> {
     }
   }
 
+  /** The price trail between two instants (ms), oldest first, at most `limit` entries (GET /currency/price_trail). */
+  trailRange(from: number, to: number, limit: number): TrailEntry[] {
+    const m = this.market().config;
+    return (this.trail?.range(from, to, limit) ?? []).map((p) => ({ time: p.time, price: priceText(m, p.ticks), source: p.source }));
+  }
+
+  /** The trail entry in effect at instant `t` (schema/api/trail.ts defines it), or null: no fresh price then. */
+  trailAt(t: number): TrailEntry | null {
+    const p = this.trail?.at(t) ?? null;
+    return p && { time: p.time, price: priceText(this.market().config, p.ticks), source: p.source };
+  }
+
   ticker(): Ticker | null {
     const core = this.market();
     const t = core.ticker();
@@ -471,7 +487,10 @@ export class Market extends DurableObject<Env> {
     void this.exchange?.ensure(now);
     const ref = this.feed.tick(now);
     // A switched-off feed repeats the configured start price: that is no live price, so it never counts as fresh.
-    if (ref !== null && this.feed.kind !== "off") core.referenceAt = now;
+    if (ref !== null && this.feed.kind !== "off") {
+      core.referenceAt = now;
+      this.trail?.record(now, ref, this.feed.kind);
+    }
     if (ref !== null && ref !== core.reference()) {
       core.store.transaction(() => {
         core.setReference(ref);
@@ -499,6 +518,7 @@ export class Market extends DurableObject<Env> {
   private async reconcile(): Promise<void> {
     const core = this.market();
     core.store.pruneIdem(Date.now() - IDEM_KEEP_MS);
+    this.trail?.prune(Date.now());
     const fresh = await loadMarket(this.db, core.config.symbol);
     if (fresh) core.setConfig(fresh);
     if (core.config.enabled) this.scheduler.at("reconcile", Date.now() + RECONCILE_MS);

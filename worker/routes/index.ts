@@ -14,6 +14,7 @@ import { leverRoutes } from "./lever.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { profileRoutes } from "./profile.ts";
+import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 
@@ -34,4 +35,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminMoneyRoutes)
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
-  .route("/", leverRoutes);
+  .route("/", leverRoutes)
+  .route("/", trailRoutes);
