@@ -6,6 +6,7 @@ import { type FetchFn, type RefreshResult, refreshFiatRates } from "./domain/fia
 import { purgeIdempotencyKeys } from "./domain/wallet/maintenance.ts";
 import { type WakeOutcome, wakeMarkets } from "./domain/markets/wake.ts";
 import type { Env } from "./domain/env.ts";
+import { contractSymbols } from "./domain/contracts/pairs.ts";
 
 /** wrangler.toml `[triggers]`: the daily jobs, and every minute the markets' wake-up. */
 export const DAILY_CRON = "5 0 * * *";
@@ -62,5 +63,22 @@ export async function runMarketsCron(env: Env, wake: (symbol: string) => Promise
     const error = err instanceof Error ? err.message : String(err);
     console.error(JSON.stringify({ level: "error", job: "markets_wake", error }));
     return { woken: [], failed: [{ symbol: "*", error }] };
+  }
+}
+
+/**
+ * Also every minute: wakes each contract pair's object, so its triggers run (and its outbox drains) even when no
+ * route has reached it since a deploy. Failures are logged, never thrown.
+ */
+export async function runContractsCron(env: Env, wake: (symbol: string) => Promise<unknown>): Promise<void> {
+  try {
+    const symbols = await contractSymbols(database(env.DB));
+    const results = await Promise.allSettled(symbols.map((s) => wake(s)));
+    results.forEach((r, i) => {
+      if (r.status === "rejected")
+        console.error(JSON.stringify({ level: "error", job: "contracts_wake", market: symbols[i], error: String(r.reason) }));
+    });
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", job: "contracts_wake", error: String(err) }));
   }
 }

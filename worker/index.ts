@@ -1,7 +1,8 @@
 import { routePartykitRequest } from "partyserver";
+import type { ContractMarket } from "../durable/contract/contract-market.ts";
 import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
-import { MARKETS_CRON, runMarketsCron, runScheduled } from "./cron.ts";
+import { MARKETS_CRON, runContractsCron, runMarketsCron, runScheduled } from "./cron.ts";
 import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
@@ -10,11 +11,16 @@ import { devOutboxPage } from "./routes/dev-outbox.ts";
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
 export { MarketRoom } from "../durable/rooms/market-room.ts";
+export { ContractMarket } from "../durable/contract/contract-market.ts";
 
 const app = createApp();
 
 /** Wakes one market's object (it boots and arms its alarm); see worker/domain/markets/wake.ts. */
 const wakeMarket = (env: Env) => (symbol: string) => (env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).wake();
+
+/** Wakes one contract pair's object (it boots, rebuilds its triggers from D1 and arms its alarm). */
+const wakeContract = (env: Env) => (symbol: string) =>
+  (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).state();
 
 /**
  * The isolate's first request wakes every market once (after answering), so markets run before the first cron. Not under
@@ -26,7 +32,7 @@ export default {
   async fetch(request, env, ctx) {
     if (!marketsWoken && env.ENVIRONMENT !== "test") {
       marketsWoken = true;
-      ctx.waitUntil(runMarketsCron(env, wakeMarket(env)));
+      ctx.waitUntil(Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env))]));
     }
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
@@ -37,7 +43,8 @@ export default {
     return env.ASSETS.fetch(request);
   },
   async scheduled(controller, env) {
-    if (controller.cron === MARKETS_CRON) await runMarketsCron(env, wakeMarket(env));
+    if (controller.cron === MARKETS_CRON)
+      await Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env))]);
     else await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
@@ -47,7 +54,7 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom";
+      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "ContractMarket";
     }
   }
 }

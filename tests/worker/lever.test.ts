@@ -1,53 +1,14 @@
-import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Market } from "../../durable/spot/market.ts";
 import type { LeverDeal, LeverPosition } from "../../schema/api/contracts.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
-import { toTicks } from "../../worker/domain/markets/units.ts";
-import { contractSeedStatements } from "../../worker/domain/seed/contract-seed.ts";
 import { api, createUser } from "./helpers.ts";
-import { PAY_PASSWORD, expectInvariant, fund, setPayPassword, verify } from "./money-helpers.ts";
-import { BTC, USDT, balance, marketStub, seedMarkets } from "./market-helpers.ts";
-
-const LEVER = 3;
-const USDT_1 = 1_000_000;
-
-type Internals = {
-  feed: { kind: string; tick(now: number): number | null; save(): string };
-  core: { setReference(t: number): void; referenceAt: number | null };
-};
-
-/** Holds BTC/USDT's reference price still at `price`, confirmed now. */
-const pin = (price: string) =>
-  runInDurableObject(marketStub("BTC-USDT"), (m: Market) => {
-    const i = m as unknown as Internals;
-    i.feed = { kind: "simulator", tick: () => null, save: () => "" };
-    i.core.setReference(toTicks(price, "0.01"));
-    i.core.referenceAt = Date.now();
-  });
-
-async function leverTrader(usdt = 10_000 * USDT_1) {
-  const user = await createUser();
-  await verify(user.id, 1);
-  await setPayPassword(user.id);
-  await fund(user.id, USDT, usdt, LEVER);
-  return user;
-}
-
-const pairForm = { currency_id: String(BTC), legal_id: String(USDT) };
-const submit = (token: string, form: Record<string, string>, key?: string) =>
-  api<{ message: string; id: number }>("/lever/submit", {
-    token,
-    form: { ...pairForm, share: "3", multiple: "10", type: "1", password: PAY_PASSWORD, ...form },
-    headers: key ? { "Idempotency-Key": key } : {},
-  });
-const positions = async (token: string, status = "1") =>
-  (await api<{ message: LeverPosition[] }>("/lever/my_trade", { token, form: { ...pairForm, status } })).body.message.message;
+import { expectInvariant } from "./money-helpers.ts";
+import { USDT, balance } from "./market-helpers.ts";
+import { LEVER, USDT_1, leverTrader, pairForm, pin, positions, seedContracts, submit } from "./contract-helpers.ts";
 
 beforeAll(async () => {
-  await seedMarkets();
-  await env.DB.batch(contractSeedStatements(Date.now()).map((s) => env.DB.prepare(s)));
+  await seedContracts();
 });
 
 describe("/lever/deal", () => {

@@ -9,6 +9,8 @@ declare global {
       /** Per-market order book object and its public room (durable/spot). */
       Market: DurableObjectNamespace;
       MarketRoom: DurableObjectNamespace;
+      /** Per-contract-pair trigger ladders and settlement outbox (durable/contract). */
+      ContractMarket: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
       MARKET_FEED?: string;
       /** Orders one user may send to one market per second (default 20); beyond it, 429. */

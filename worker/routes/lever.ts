@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { ContractMarket } from "../../durable/contract/contract-market.ts";
 import type { Market } from "../../durable/spot/market.ts";
 import {
   type LeverDeal,
@@ -29,6 +30,7 @@ import {
 } from "../domain/contracts/positions.ts";
 import type { Env } from "../domain/env.ts";
 import { badRequest, conflict, notFound } from "../domain/errors.ts";
+import { closeTogether } from "../domain/contracts/settle.ts";
 import { ACCOUNT_TYPES, fromUnits } from "../domain/ledger/index.ts";
 import { roomName } from "../domain/markets/config.ts";
 import { translate } from "../domain/i18n/translate.ts";
@@ -67,6 +69,18 @@ async function leverBalance(c: AppContext, legalId: number, precision: number): 
   return fromUnits(row?.available ?? 0, precision);
 }
 
+/**
+ * Tells the pair's contract object which positions changed, so its trigger ladders follow D1. A failure only delays
+ * that until the object's resync from D1; the request itself has succeeded.
+ */
+async function tellContract(c: AppContext, pair: ContractPair, ids: number[]): Promise<void> {
+  try {
+    await (c.env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(pair.market.symbol)).refresh(ids);
+  } catch (err) {
+    console.error(JSON.stringify({ level: "warn", event: "contract_refresh_failed", market: pair.market.symbol, error: String(err) }));
+  }
+}
+
 async function closeOwn(c: AppContext, row: PositionRow, reason: "user" | "batch") {
   if (row.orderType === 2) throw conflict("CONTRACT_COPIED");
   if (row.status !== 1) throw conflict("CONTRACT_NOT_OPEN");
@@ -75,6 +89,7 @@ async function closeOwn(c: AppContext, row: PositionRow, reason: "user" | "batch
   const ref = await liveReference(c, pair);
   const out = await closePosition(c.var.db, row, pair.terms.precision, ref, reason);
   if (out.duplicate) throw conflict("CONTRACT_NOT_OPEN");
+  await tellContract(c, pair, [row.id]);
   return out;
 }
 
@@ -142,6 +157,7 @@ export const leverRoutes = new Hono<AppEnv>()
         // The stored answer gets the new id in the same batch (positions.ts).
         { key: idem.key, prefix: idem.record({ message: payload, id: 0 }) },
       );
+      await tellContract(c, pair, [row.id]);
       return ok(c, { message: payload, id: row.id });
     }),
   )
@@ -152,7 +168,10 @@ export const leverRoutes = new Hono<AppEnv>()
   })
   .post("/lever/cancel", requireUser, async (c) => {
     const input = parse(c, leverCancelRequest);
-    await cancelEntry(c.var.db, await ownPosition(c.var.db, c.var.user.id, input.id));
+    const row = await ownPosition(c.var.db, c.var.user.id, input.id);
+    await cancelEntry(c.var.db, row);
+    const pair = await contractPairById(c.var.db, row.marketId);
+    if (pair) await tellContract(c, pair, [row.id]);
     return ok(c, translate("CONTRACT_CANCELLED", c.var.lang));
   })
   .post("/lever/setstop", requireUser, async (c) => {
@@ -162,19 +181,30 @@ export const leverRoutes = new Hono<AppEnv>()
     if (!pair) throw notFound();
     const ref = await liveReference(c, pair);
     await setStops(c.var.db, row, pair, optional(input.target_profit_price), optional(input.stop_loss_price), ref.price);
+    await tellContract(c, pair, [row.id]);
     return ok(c, translate("CONTRACT_STOPS_SET", c.var.lang));
   })
   .post("/lever/batch_close", requireUser, async (c) => {
     const input = parse(c, leverBatchCloseRequest);
     const pair = await requireContractPair(c.var.db, input.currency_id, input.legal_id);
-    const rows = await holdingOf(c.var.db, c.var.user.id, pair.market.id, Number(input.type) as 0 | 1 | 2);
-    let closed = 0;
-    for (const row of rows) {
-      if (row.orderType === 2) continue;
-      const out = await closePosition(c.var.db, row, pair.terms.precision, await liveReference(c, pair), "batch");
-      if (!out.duplicate) closed++;
-    }
-    return ok(c, { message: translate("CONTRACT_CLOSED", c.var.lang), closed });
+    // Copied positions follow their trader; the user's own close all together, in one batch, or none does.
+    const rows = (await holdingOf(c.var.db, c.var.user.id, pair.market.id, Number(input.type) as 0 | 1 | 2)).filter(
+      (r) => r.orderType !== 2,
+    );
+    const ref = rows.length > 0 ? await liveReference(c, pair) : null;
+    const closed = ref
+      ? await closeTogether(
+          c.var.db,
+          pair.terms.precision,
+          rows.map((r) => ({ id: r.id, reason: "batch" as const, price: ref.price, at: ref.at })),
+        )
+      : [];
+    await tellContract(
+      c,
+      pair,
+      closed.map((x) => x.id),
+    );
+    return ok(c, { message: translate("CONTRACT_CLOSED", c.var.lang), closed: closed.length, ids: closed.map((x) => x.id) });
   })
   .post("/lever/my_trade", requireUser, async (c) => {
     const input = parse(c, leverMyTradeRequest);

@@ -58,3 +58,14 @@ export async function contractPairById(db: Db, marketId: number): Promise<Contra
 
 /** Where a contract pair's reference price comes from: the live price and the time the feed gave it. */
 export type ReferenceSource = (market: MarketConfig) => Promise<{ price: string; at: number } | null>;
+
+/** Symbols of every contract pair with anything to watch (enabled or not: open positions still need their triggers). */
+export async function contractSymbols(db: Db): Promise<string[]> {
+  const rows = await db.select({ marketId: contractConfigs.marketId }).from(contractConfigs).all();
+  const out: string[] = [];
+  for (const r of rows) {
+    const market = await anyMarketById(db, r.marketId);
+    if (market) out.push(market.symbol);
+  }
+  return out;
+}

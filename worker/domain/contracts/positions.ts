@@ -187,19 +187,8 @@ export async function activateEntry(db: Db, pair: ContractPair, row: PositionRow
 
 export type CloseOutcome = { pnlUnits: number; userUnits: number; insuranceUnits: number; duplicate: boolean };
 
-/**
- * Closes a holding (or closing) position at a reference price: margin + P/L to the user (never below zero), the
- * user's loss to the house or the house's loss to the user, a shortfall beyond the margin from insurance. One batch,
- * keyed `contract:close:<id>`: a replay (a crash between settling and forgetting the trigger) moves nothing.
- */
-export async function closePosition(
-  db: Db,
-  row: PositionRow,
-  precision: number,
-  ref: { price: string; at: number },
-  reason: CloseReason,
-  now = Date.now(),
-): Promise<CloseOutcome> {
+/** The ledger journal of a close at a reference price, and the P/L and settlement it applies. */
+export function closeJournal(row: PositionRow, precision: number, ref: { price: string; at: number }, reason: CloseReason) {
   const pnl = profitUnits(precision, row.side as Side, row.openPrice, row.quantity, ref.price);
   const s = settlement(row.marginUnits, pnl);
   const legal = row.legalId;
@@ -215,6 +204,23 @@ export async function closePosition(
       sys(SYSTEM_ACCOUNTS.insurance, legal, -s.insuranceUnits),
     ],
   };
+  return { journal, pnl, settlement: s };
+}
+
+/**
+ * Closes a holding (or closing) position at a reference price: margin + P/L to the user (never below zero), the
+ * user's loss to the house or the house's loss to the user, a shortfall beyond the margin from insurance. One batch,
+ * keyed `contract:close:<id>`: a replay (a crash between settling and forgetting the trigger) moves nothing.
+ */
+export async function closePosition(
+  db: Db,
+  row: PositionRow,
+  precision: number,
+  ref: { price: string; at: number },
+  reason: CloseReason,
+  now = Date.now(),
+): Promise<CloseOutcome> {
+  const { journal, pnl, settlement: s } = closeJournal(row, precision, ref, reason);
   const update = db
     .update(contractPositions)
     .set({
