@@ -2,7 +2,7 @@ import { routePartykitRequest } from "partyserver";
 import type { ContractMarket } from "../durable/contract/contract-market.ts";
 import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
-import { MARKETS_CRON, runContractsCron, runMarketsCron, runScheduled } from "./cron.ts";
+import { MARKETS_CRON, runContractsCron, runMarketsCron, runOvernightFees, runScheduled } from "./cron.ts";
 import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
@@ -45,7 +45,13 @@ export default {
   async scheduled(controller, env) {
     if (controller.cron === MARKETS_CRON)
       await Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env))]);
-    else await runScheduled(env, controller.scheduledTime);
+    else {
+      const contracts = env.ContractMarket as DurableObjectNamespace<ContractMarket>;
+      await Promise.all([
+        runScheduled(env, controller.scheduledTime),
+        runOvernightFees(env, controller.scheduledTime, (symbol, ids) => contracts.getByName(roomName(symbol)).refresh(ids)),
+      ]);
+    }
   },
 } satisfies ExportedHandler<Env>;
 

@@ -93,3 +93,12 @@ export const contractPositions = sqliteTable(
     check("contract_positions_money", sql`${t.marginUnits} >= 0 AND ${t.feeUnits} >= 0 AND ${t.overnightUnits} >= 0`),
   ],
 );
+
+/**
+ * Never holds a row: a batch that moves a position's money inserts `ok = 0` here when its status-and-margin guarded
+ * row update changed fewer rows than it should (`INSERT ... WHERE changes() <> n`), and the CHECK fails the whole
+ * batch. So a close, cancel or overnight charge computed from a row that changed meanwhile moves no money.
+ */
+export const contractGuard = sqliteTable("contract_guard", { ok: integer("ok").notNull() }, (t) => [
+  check("contract_guard_rows_changed", sql`${t.ok} = 1`),
+]);

@@ -20,6 +20,7 @@ import { checkCurrentPassword } from "../domain/auth/reauth.ts";
 import { type ContractPair, type ReferenceSource, contractPairById, requireContractPair } from "../domain/contracts/pairs.ts";
 import {
   type PositionRow,
+  StalePosition,
   cancelEntry,
   closePosition,
   holdingOf,
@@ -87,7 +88,10 @@ async function closeOwn(c: AppContext, row: PositionRow, reason: "user" | "batch
   const pair = await contractPairById(c.var.db, row.marketId);
   if (!pair) throw notFound();
   const ref = await liveReference(c, pair);
-  const out = await closePosition(c.var.db, row, pair.terms.precision, ref, reason);
+  // A row changed since it was read (a trigger or the overnight fee got there first) moved nothing: try again.
+  const out = await closePosition(c.var.db, row, pair.terms.precision, ref, reason).catch((err: unknown) => {
+    throw err instanceof StalePosition ? conflict("CONTRACT_NOT_OPEN") : err;
+  });
   if (out.duplicate) throw conflict("CONTRACT_NOT_OPEN");
   await tellContract(c, pair, [row.id]);
   return out;

@@ -14,6 +14,7 @@ import {
   D,
   bound,
   commit,
+  errorText,
   fromUnits,
   postingStatements,
 } from "../ledger/index.ts";
@@ -27,6 +28,26 @@ import { type Side, checkStops, liquidationPrice, opening, profitUnits, riskRate
  */
 
 export type PositionRow = typeof contractPositions.$inferSelect;
+
+/** Fails the batch (CHECK contract_guard_rows_changed) unless the statement before it changed exactly `n` rows. */
+export const rowsChanged = (db: Db, n: number): Statement => bound(db, "INSERT INTO contract_guard (ok) SELECT 0 WHERE changes() <> ?1", n);
+
+/** The position changed between reading it and writing its money: the batch moved nothing. */
+export class StalePosition extends Error {
+  constructor() {
+    super("contract position changed meanwhile");
+  }
+}
+
+/** commit(), with the guard's failure as StalePosition. */
+export async function commitGuarded(db: Db, statements: Statement[]): Promise<unknown[]> {
+  try {
+    return await commit(db, statements);
+  } catch (err) {
+    if (errorText(err).includes("contract_guard_rows_changed")) throw new StalePosition();
+    throw err;
+  }
+}
 const STORE_ID =
   "UPDATE idempotency_keys SET response = json_set(response, '$.body.message.id', last_insert_rowid()) WHERE user_id = ?1 AND key = ?2";
 const LEVER = ACCOUNT_TYPES.lever;
@@ -232,9 +253,15 @@ export async function closePosition(
       insuranceUnits: s.insuranceUnits,
       closedAt: now,
     })
-    .where(and(eq(contractPositions.id, row.id), inArray(contractPositions.status, [CONTRACT_STATUS.holding, CONTRACT_STATUS.closing])));
+    .where(
+      and(
+        eq(contractPositions.id, row.id),
+        inArray(contractPositions.status, [CONTRACT_STATUS.holding, CONTRACT_STATUS.closing]),
+        eq(contractPositions.marginUnits, row.marginUnits),
+      ),
+    );
   try {
-    await commit(db, [...postingStatements(db, [journal], now), update]);
+    await commitGuarded(db, [...postingStatements(db, [journal], now), update, rowsChanged(db, 1)]);
   } catch (err) {
     if (err instanceof DuplicateJournal)
       return { pnlUnits: pnl, userUnits: s.userUnits, insuranceUnits: s.insuranceUnits, duplicate: true };
@@ -263,9 +290,10 @@ export async function cancelEntry(db: Db, row: PositionRow, now = Date.now()): P
     .set({ status: CONTRACT_STATUS.cancelled, closedAt: now })
     .where(and(eq(contractPositions.id, row.id), eq(contractPositions.status, CONTRACT_STATUS.entrusted)));
   try {
-    await commit(db, [...postingStatements(db, [journal], now), update]);
+    await commitGuarded(db, [...postingStatements(db, [journal], now), update, rowsChanged(db, 1)]);
   } catch (err) {
-    if (err instanceof DuplicateJournal) throw conflict("CONTRACT_NOT_ENTRUSTED");
+    // Closed by someone else, or activated meanwhile: nothing moved.
+    if (err instanceof DuplicateJournal || err instanceof StalePosition) throw conflict("CONTRACT_NOT_ENTRUSTED");
     throw err;
   }
 }

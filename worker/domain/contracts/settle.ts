@@ -4,7 +4,7 @@ import type { Db } from "../db.ts";
 import { conflict } from "../errors.ts";
 import { DuplicateJournal, bound, commit, postingStatements } from "../ledger/index.ts";
 import type { ContractPair } from "./pairs.ts";
-import { type PositionRow, activateEntry, closeJournal, closePosition } from "./positions.ts";
+import { type PositionRow, StalePosition, activateEntry, closeJournal, closePosition, commitGuarded, rowsChanged } from "./positions.ts";
 
 /**
  * Settlement of what a contract object's triggers decided (durable/contract/drain.ts calls these), many positions per
@@ -24,7 +24,8 @@ const col = (i: number) => `json_extract(d.value, '$[${i}]')`;
 const CLOSE_ROWS =
   `UPDATE contract_positions SET status = ${CONTRACT_STATUS.closed}, close_ref = ${col(1)}, close_ref_at = ${col(2)}, ` +
   `close_reason = ${col(3)}, pnl_units = ${col(4)}, insurance_units = ${col(5)}, closed_at = ?2 FROM json_each(?1) AS d ` +
-  `WHERE contract_positions.id = ${col(0)} AND contract_positions.status IN (${CONTRACT_STATUS.holding}, ${CONTRACT_STATUS.closing})`;
+  `WHERE contract_positions.id = ${col(0)} AND contract_positions.status IN (${CONTRACT_STATUS.holding}, ${CONTRACT_STATUS.closing}) ` +
+  `AND contract_positions.margin_units = ${col(6)}`;
 
 /** Positions whose close is waiting in an outbox show "closing": new orders and transfers out wait for them. */
 export async function markClosing(db: Db, ids: readonly number[]): Promise<void> {
@@ -80,11 +81,14 @@ async function prepare(db: Db, precision: number, items: readonly TriggerClose[]
 async function commitCloses(db: Db, group: Prepared[], now: number): Promise<void> {
   const gains = group.filter((g) => g.settlement.houseUnits >= 0).map((g) => g.journal);
   const losses = group.filter((g) => g.settlement.houseUnits < 0).map((g) => g.journal);
-  const update = JSON.stringify(group.map((g) => [g.row.id, g.item.price, g.item.at, g.item.reason, g.pnl, g.settlement.insuranceUnits]));
-  await commit(db, [
+  const update = JSON.stringify(
+    group.map((g) => [g.row.id, g.item.price, g.item.at, g.item.reason, g.pnl, g.settlement.insuranceUnits, g.row.marginUnits]),
+  );
+  await commitGuarded(db, [
     ...(gains.length > 0 ? postingStatements(db, gains, now) : []),
     ...(losses.length > 0 ? postingStatements(db, losses, now) : []),
     bound(db, CLOSE_ROWS, update, now),
+    rowsChanged(db, group.length),
   ]);
 }
 
@@ -109,15 +113,30 @@ export async function closeMany(db: Db, precision: number, items: readonly Trigg
       closed.push(...group.map(closedOf));
       continue;
     } catch (err) {
-      if (!(err instanceof DuplicateJournal)) throw err;
+      if (!(err instanceof DuplicateJournal) && !(err instanceof StalePosition)) throw err;
     }
-    // One of them was closed meanwhile: each on its own, so the others still settle.
+    // One of them was closed or charged meanwhile: each on its own, read afresh, so the others still settle.
     for (const g of group) {
-      const out = await closePosition(db, g.row, precision, { price: g.item.price, at: g.item.at }, g.item.reason, now);
-      if (!out.duplicate) closed.push(closedOf(g));
+      const out = await closeFresh(db, precision, g.item, now);
+      if (out) closed.push(out);
     }
   }
   return closed;
+}
+
+/** One close from the row as it is now (a retry after a batch met a changed row); null when it is closed already. */
+async function closeFresh(db: Db, precision: number, item: TriggerClose, now: number): Promise<Closed | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [g] = await prepare(db, precision, [item]);
+    if (!g) return null;
+    try {
+      const out = await closePosition(db, g.row, precision, { price: item.price, at: item.at }, item.reason, now);
+      return out.duplicate ? null : closedOf(g);
+    } catch (err) {
+      if (!(err instanceof StalePosition)) throw err;
+    }
+  }
+  throw new StalePosition();
 }
 
 /**
@@ -131,7 +150,7 @@ export async function closeTogether(db: Db, precision: number, items: readonly T
   try {
     await commitCloses(db, prepared, now);
   } catch (err) {
-    if (err instanceof DuplicateJournal) throw conflict("CONTRACT_NOT_OPEN");
+    if (err instanceof DuplicateJournal || err instanceof StalePosition) throw conflict("CONTRACT_NOT_OPEN");
     throw err;
   }
   return prepared.map(closedOf);
