@@ -100,5 +100,9 @@ export type LeverDeal = {
   stops: boolean;
   last_price: string;
   last_price_at: number;
+  /** Decimals of the margin coin: margin and fees are rounded up to them. */
+  margin_precision: number;
   rule: "isolated";
+  /** The rules in the caller's language: liquidation, the overnight fee, which price each event uses. */
+  rule_text: { liquidation: string; overnight: string; price: string };
 };

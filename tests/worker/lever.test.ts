@@ -28,7 +28,12 @@ describe("/lever/deal", () => {
       hazard_rate: "0.1",
       last_price: "95000",
       rule: "isolated",
+      margin_precision: 6,
     });
+    expect(res.body.message.rule_text.liquidation).toContain("10% of the margin");
+    const fra = await api<LeverDeal>("/lever/deal", { token: user.token, form: { ...pairForm, lang: "fra" } });
+    expect(fra.body.message.rule_text.overnight).toContain("00:00 UTC");
+    expect(fra.body.message.rule_text.liquidation).not.toBe(res.body.message.rule_text.liquidation);
   });
 
   it("answers 404 for a pair without contracts", async () => {

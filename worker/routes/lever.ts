@@ -32,7 +32,7 @@ import {
 import type { Env } from "../domain/env.ts";
 import { badRequest, conflict, notFound } from "../domain/errors.ts";
 import { closeTogether } from "../domain/contracts/settle.ts";
-import { ACCOUNT_TYPES, fromUnits } from "../domain/ledger/index.ts";
+import { ACCOUNT_TYPES, D, fromUnits } from "../domain/ledger/index.ts";
 import { roomName } from "../domain/markets/config.ts";
 import { translate } from "../domain/i18n/translate.ts";
 import { requireUser } from "../http/auth.ts";
@@ -118,7 +118,13 @@ export const leverRoutes = new Hono<AppEnv>()
       stops: pair.stops,
       last_price: ref?.price ?? "",
       last_price_at: ref?.at ?? 0,
+      margin_precision: pair.terms.precision,
       rule: "isolated",
+      rule_text: {
+        liquidation: translate("CONTRACT_RULE_ISOLATED", c.var.lang, { hazard: `${new D(pair.terms.hazardRate).times(100).toFixed()}%` }),
+        overnight: translate("CONTRACT_RULE_OVERNIGHT", c.var.lang),
+        price: translate("CONTRACT_RULE_PRICE", c.var.lang),
+      },
     };
     return ok(c, deal);
   })

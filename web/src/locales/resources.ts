@@ -14,6 +14,7 @@ import type admin from "./en/admin.json";
 import type market from "./en/market.json";
 import type trade from "./en/trade.json";
 import type security from "./en/security.json";
+import type contract from "./en/contract.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -25,7 +26,8 @@ export type Resources = typeof common &
   typeof admin &
   typeof market &
   typeof trade &
-  typeof security;
+  typeof security &
+  typeof contract;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -27,6 +27,7 @@ export const Q = {
   bankCard: "bank-card",
   walletAddresses: "wallet-addresses",
   admin: "admin",
+  contracts: "contracts",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

@@ -5,4 +5,6 @@ export const transactionRoutes: PageRoute[] = [
   { path: "/transaction/currency", load: () => import("./TradePage.tsx"), tab: true },
   { path: "/transaction/currency_order", load: () => import("./OrdersPage.tsx"), guard: true },
   { path: "/fund/transfer", load: () => import("./TransferPage.tsx"), guard: true },
+  { path: "/transaction/contract", load: () => import("./ContractPage.tsx") },
+  { path: "/transaction/contract_order", load: () => import("./ContractOrdersPage.tsx"), guard: true },
 ];
