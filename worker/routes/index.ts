@@ -6,6 +6,8 @@ import { adminUserRoutes } from "./admin-users.ts";
 import { authRoutes } from "./auth.ts";
 import { bankRoutes } from "./bank.ts";
 import { contentRoutes } from "./content.ts";
+import { adminContractRoutes } from "./admin-contracts.ts";
+import { devMarketRoutes } from "./dev-market.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
@@ -27,6 +29,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", messageRoutes)
   .route("/", authRoutes)
   .route("/", devOutboxRoutes)
+  .route("/", devMarketRoutes)
   .route("/", kycRoutes)
   .route("/", bankRoutes)
   .route("/", walletAddressRoutes)
@@ -36,4 +39,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
   .route("/", leverRoutes)
-  .route("/", trailRoutes);
+  .route("/", trailRoutes)
+  .route("/", adminContractRoutes);

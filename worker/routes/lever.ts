@@ -48,7 +48,8 @@ import { requireVerification } from "../http/verification.ts";
  * (worker/domain/contracts/positions.ts). Another user's position id is 404.
  */
 
-const referenceOf =
+/** The live reference price of a contract pair, read from its spot Market object. */
+export const referenceOf =
   (env: Env): ReferenceSource =>
   async (m) => {
     const p = await (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol)).prices();

@@ -21,6 +21,7 @@ const SECTIONS = [
   { to: "/admin/deposit-addresses", key: "addresses" },
   { to: "/admin/audit", key: "audit" },
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
+  { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */

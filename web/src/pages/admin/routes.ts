@@ -12,4 +12,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/deposit-addresses", load: () => import("./AdminDepositAddressesPage.tsx"), guard: true },
   { path: "/admin/audit", load: () => import("./AdminAuditPage.tsx"), guard: true },
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
+  { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
 ];

@@ -42,9 +42,11 @@ export function PositionCard({
   const { t } = useTranslation();
   const [, quote] = p.symbol.split("/");
   const long = p.type === 1;
-  const profits = live?.profits ?? p.profits;
-  const risk = live?.risk_rate ?? p.risk_rate;
-  const current = live?.price ?? p.update_price;
+  // Live figures belong to open positions only; a closed one shows what it settled at.
+  const fresh = p.status === 1 ? live : undefined;
+  const profits = fresh?.profits ?? p.profits;
+  const risk = fresh?.risk_rate ?? p.risk_rate;
+  const current = fresh?.price ?? p.update_price;
   const price = (v: string) => (v ? formatPrice(v, precision) : "--");
   const copied = p.order_type === 2;
   return (

@@ -165,6 +165,14 @@ export default function TradePage() {
         onStar={star}
         onSwitch={switchPair}
       />
+      <div className="contract-mode" role="tablist">
+        <span role="tab" aria-selected className="active">
+          {t("contract.mode.spot")}
+        </span>
+        <Link to={`/transaction/contract?symbol=${symbol}`} role="tab" aria-selected={false} data-testid="mode-contract">
+          {t("contract.mode.contract")}
+        </Link>
+      </div>
       <ChartPanel
         candles={market.candles}
         candleKey={market.candles.key}
