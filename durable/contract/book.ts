@@ -9,7 +9,7 @@ import {
   takeProfitDirection,
 } from "../../worker/domain/contracts/math.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
-import { type Direction, TriggerLadder } from "./ladder.ts";
+import { type Direction, type Trigger, TriggerLadder } from "./ladder.ts";
 
 /**
  * A contract pair's live positions and entrusted orders with their trigger ladders, pure. The object feeds it the
@@ -47,20 +47,26 @@ export type Tick = { time: number; price: string };
 /** A trigger that fired: the position, what fired, and the reference tick that crossed it. */
 export type Fired = { id: number; userId: number; kind: TriggerKind; price: string; at: number };
 
-const CODES: Record<TriggerKind, string> = { entry: "e", take_profit: "t", stop_loss: "s", liquidation: "l" };
-const KINDS: Record<string, TriggerKind> = { e: "entry", t: "take_profit", s: "stop_loss", l: "liquidation" };
-const keyOf = (id: number, kind: TriggerKind) => `${id}:${CODES[kind]}`;
+/**
+ * A trigger's key is a number, id × 4 + its kind's index, so the ladders hold no strings. At one level, triggers fire
+ * in ascending key order: a position's liquidation (3) after its stop-loss (2), positions by id.
+ */
+const KINDS: readonly TriggerKind[] = ["entry", "take_profit", "stop_loss", "liquidation"];
+const keyOf = (id: number, kind: TriggerKind) => id * 4 + KINDS.indexOf(kind);
 
-type Live = BookPosition & { since: number; keys: string[] };
+type Live = BookPosition & { since: number };
 
 export class ContractBook {
-  private readonly ladder = new TriggerLadder();
+  private readonly ladder = new TriggerLadder<number>();
   private readonly live = new Map<number, Live>();
 
-  constructor(
-    private readonly tickSize: string,
-    private readonly terms: ContractTerms,
-  ) {}
+  private readonly tickSize: string;
+  private readonly terms: ContractTerms;
+
+  constructor(tickSize: string, terms: ContractTerms) {
+    this.tickSize = tickSize;
+    this.terms = terms;
+  }
 
   /** Positions and entrusted orders held. */
   get size(): number {
@@ -87,31 +93,26 @@ export class ContractBook {
   /** Adds or replaces a position; its triggers count from ticks after `since`. */
   upsert(p: BookPosition, since: number): void {
     this.remove(p.id);
-    const live: Live = { ...p, since, keys: [] };
+    const live: Live = { ...p, since };
     this.live.set(p.id, live);
-    this.arm(live);
+    for (const t of this.triggersOf(live)) this.ladder.set(t);
   }
 
   /** Many at once (a rebuild): one sort of the ladders instead of one insert each. */
   load(list: Iterable<{ position: BookPosition; since: number }>): void {
-    const triggers: { key: string; level: number; direction: Direction }[] = [];
+    const triggers: Trigger<number>[] = [];
     for (const { position, since } of list) {
       this.remove(position.id);
-      const live: Live = { ...position, since, keys: [] };
+      const live: Live = { ...position, since };
       this.live.set(position.id, live);
-      for (const t of this.triggersOf(live)) {
-        live.keys.push(t.key);
-        triggers.push(t);
-      }
+      triggers.push(...this.triggersOf(live));
     }
     this.ladder.load(triggers);
   }
 
   remove(id: number): boolean {
-    const p = this.live.get(id);
-    if (!p) return false;
-    for (const key of p.keys) this.ladder.remove(key);
-    this.live.delete(id);
+    if (!this.live.delete(id)) return false;
+    for (let kind = 0; kind < KINDS.length; kind++) this.ladder.remove(id * 4 + kind);
     return true;
   }
 
@@ -130,16 +131,14 @@ export class ContractBook {
         const early: typeof crossed = [];
         let activated = false;
         for (const trigger of crossed) {
-          const [idText, code] = trigger.key.split(":") as [string, string];
-          const p = this.live.get(Number(idText));
+          const p = this.live.get(Math.floor(trigger.key / 4));
           // Another trigger of the same position fired first at this tick and took this one with it.
           if (!p) continue;
           if (p.since >= tick.time) {
             early.push(trigger);
             continue;
           }
-          const kind = KINDS[code]!;
-          p.keys = p.keys.filter((k) => k !== trigger.key);
+          const kind = KINDS[trigger.key % 4]!;
           out.push({ id: p.id, userId: p.userId, kind, price: tick.price, at: tick.time });
           if (kind === "entry") {
             this.activate(p, tick);
@@ -164,18 +163,11 @@ export class ContractBook {
     p.liqPrice = liquidationPrice(terms, p.side, o.openPrice, p.quantity, p.marginUnits);
     // The same tick may cross them: they count from just before it.
     p.since = tick.time - 1;
-    this.arm(p);
+    for (const t of this.triggersOf(p)) this.ladder.set(t);
   }
 
-  private arm(p: Live): void {
-    for (const t of this.triggersOf(p)) {
-      p.keys.push(t.key);
-      this.ladder.set(t);
-    }
-  }
-
-  private triggersOf(p: Live): { key: string; level: number; direction: Direction }[] {
-    const out: { key: string; level: number; direction: Direction }[] = [];
+  private triggersOf(p: Live): Trigger<number>[] {
+    const out: Trigger<number>[] = [];
     const add = (kind: TriggerKind, price: string | null, direction: Direction) => {
       if (price === null || price === "") return;
       // A level between two ticks fires at the first tick beyond it: down rounds down, up rounds up.

@@ -75,6 +75,8 @@ export class ContractMarket extends DurableObject<Env> {
   private draining: Promise<void> | null = null;
   private drainFailures = 0;
   private lastPlPush = 0;
+  /** Positions this object's drains have closed since it started (runNow reports the difference). */
+  private closedTotal = 0;
   private lastTick: { price: string; at: number } | null = null;
   private readonly uids = new Map<number, string>();
   /** Tests inject crashes into the drain here. */
@@ -142,6 +144,19 @@ export class ContractMarket extends DurableObject<Env> {
       else book.remove(id);
     }
     this.ensureTicking();
+  }
+
+  /**
+   * Evaluates the trail now and settles everything that fires, until the outbox is empty (benchmarks and operators;
+   * the alarm does the same every second). Answers how many triggers fired and how many positions it closed.
+   */
+  async runNow(): Promise<{ fired: number; closed: number }> {
+    const before = this.store.outboxSize();
+    await this.tick();
+    const fired = this.store.outboxSize() - before;
+    const closedBefore = this.closedTotal;
+    while (this.store.outboxSize() > 0) await this.drain();
+    return { fired, closed: this.closedTotal - closedBefore };
   }
 
   /** Boots the object if needed (the cron wakes every contract pair) and reports what it holds. */
@@ -216,6 +231,7 @@ export class ContractMarket extends DurableObject<Env> {
           now: Date.now,
         });
         this.drainFailures = 0;
+        this.closedTotal += result.closed.length;
         if (result.more) this.scheduler.at("drain", Date.now());
         await this.pushClosed(result.closed);
       } catch (err) {

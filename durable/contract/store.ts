@@ -10,7 +10,10 @@ import type { Fired, TriggerKind } from "./book.ts";
 export type OutboxRow = Fired & { seq: number };
 
 export class ContractStore {
-  constructor(private readonly sql: SqlDriver) {
+  private readonly sql: SqlDriver;
+
+  constructor(sql: SqlDriver) {
+    this.sql = sql;
     sql.run(
       `CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, position INTEGER NOT NULL, user_id INTEGER NOT NULL,
         kind TEXT NOT NULL, price TEXT NOT NULL, at INTEGER NOT NULL)`,
