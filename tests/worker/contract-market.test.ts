@@ -1,5 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import type { UserRoomOutbound } from "../../schema/api/realtime.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ContractMarket } from "../../durable/contract/contract-market.ts";
 import type { ContractDrainHooks } from "../../durable/contract/drain.ts";
@@ -149,6 +150,26 @@ describe("contract settlement survives a crash at each step", () => {
     await expectInvariant();
   });
 
+  it("a crash after an activation committed, before the outbox forgot it, activates once at the tick's price", async () => {
+    await pin("95000");
+    const user = await leverTrader();
+    const id = (await submit(user.token, { status: "0", target_price: "94500" })).body.message.id;
+    const at = await trailTick("94490");
+    await setHooks({
+      afterRun: (rows) => {
+        if (rows.some((r) => r.kind === "entry")) throw new Error("crash after the activation");
+      },
+    });
+    await expect(runTriggers()).rejects.toThrow("crash after the activation");
+    await setHooks({});
+    expect(await position(user.token, id)).toMatchObject({ status: 1, price: "94490.5", open_ref_at: at });
+    await pin("94800");
+    await runTriggers();
+    expect((await contractStub().state()).outbox).toBe(0);
+    expect(await position(user.token, id)).toMatchObject({ status: 1, price: "94490.5", open_ref_at: at });
+    await expectInvariant();
+  });
+
   it("a restart with a fired trigger still in the outbox keeps that position out of the rebuilt book", async () => {
     await pin("95000");
     const user = await leverTrader();
@@ -178,5 +199,57 @@ describe("/lever/batch_close", () => {
     expect(res.body.message.ids.sort()).toEqual([a, b].sort());
     expect(await positions(user.token)).toEqual([]);
     await expectInvariant();
+  });
+});
+
+/** The user's room socket, every frame queued. */
+async function userSocket(userId: number, token: string) {
+  const uid = (await env.DB.prepare("SELECT uid FROM users WHERE id = ?").bind(userId).first<{ uid: string }>())!.uid;
+  const res = await exports.default.fetch(
+    new Request(`http://localhost/parties/user-room/${uid}?token=${token}`, { headers: { Upgrade: "websocket" } }),
+  );
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const frames: UserRoomOutbound[] = [];
+  ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string) as UserRoomOutbound));
+  ws.accept();
+  const next = async (type: UserRoomOutbound["type"]) => {
+    for (let i = 0; i < 100; i++) {
+      const at = frames.findIndex((f) => f.type === type);
+      if (at >= 0) return frames.splice(at, 1)[0]!;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no ${type} frame`);
+  };
+  return { ws, next };
+}
+
+describe("live updates on the user room", () => {
+  it("pushes open positions' P/L and risk rate at the last tick, and the ids a trigger closed", async () => {
+    await pin("95000");
+    const user = await leverTrader();
+    const socket = await userSocket(user.id, user.token);
+    try {
+      const held = (await submit(user.token, {})).body.message.id;
+      const stopped = (await submit(user.token, { stop_loss_price: "94500" })).body.message.id;
+      // The P/L push is paced (every 2 s at most): the test starts a fresh pace.
+      await runInDurableObject(contractStub(), (o: ContractMarket) => {
+        (o as unknown as { lastPlPush: number }).lastPlPush = 0;
+      });
+      await trailTick("94400");
+      await runTriggers();
+      const closed = await socket.next("contract_closed");
+      expect(closed).toEqual({ type: "contract_closed", symbol: "BTC/USDT", ids: [stopped] });
+      const pl = await socket.next("contract_pl");
+      // 3 lots long from 95000.5 at 94400: (94400 − 95000.5) × 0.03 = −18.015; risk (285.0015 − 18.015) / 285.0015.
+      expect(pl).toMatchObject({
+        type: "contract_pl",
+        symbol: "BTC/USDT",
+        price: "94400",
+        positions: [{ id: held, profits: "-18.015", risk_rate: "93.67" }],
+      });
+    } finally {
+      socket.ws.close();
+    }
   });
 });
