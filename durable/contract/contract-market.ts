@@ -137,6 +137,8 @@ export class ContractMarket extends DurableObject<Env> {
     if (!book) return;
     const pending = this.store.pendingPositions();
     const now = Date.now();
+    // An empty book has nothing the trail since its cursor could fire (new triggers count from now): skip ahead.
+    if (book.size === 0) this.store.setCursor(Math.max(this.store.cursor() ?? now, now));
     for (const id of ids) {
       const row = await positionById(this.db, id);
       if (!row || row.marketId !== this.contract().market.id || pending.has(id)) continue;
