@@ -39,7 +39,8 @@ const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const CHARGE_ROWS =
   `UPDATE contract_positions SET margin_units = margin_units - d.m, overnight_units = overnight_units + d.f, liq_price = d.l ` +
   `FROM (SELECT ${col(0)} AS id, ${col(1)} AS m, ${col(2)} AS f, ${col(3)} AS l, ${col(4)} AS was FROM json_each(?1)) AS d ` +
-  `WHERE contract_positions.id = d.id AND contract_positions.status = ${CONTRACT_STATUS.holding} AND contract_positions.margin_units = d.was`;
+  `WHERE contract_positions.id = d.id AND contract_positions.status = ${CONTRACT_STATUS.holding} ` +
+  `AND contract_positions.margin_units = d.was`;
 
 type Charge = { row: PositionRow; journal: Journal; fromMargin: number; total: number; liq: string };
 

@@ -19,7 +19,9 @@ export type Closed = { id: number; userId: number; pnlUnits: number; insuranceUn
 /** Closes per D1 batch: the postings are four statements whatever their number, the row updates one. */
 export const CLOSES_PER_BATCH = 100;
 
-const MARK_CLOSING = `UPDATE contract_positions SET status = ${CONTRACT_STATUS.closing} WHERE status = ${CONTRACT_STATUS.holding} AND id IN (SELECT value FROM json_each(?1))`;
+const MARK_CLOSING =
+  `UPDATE contract_positions SET status = ${CONTRACT_STATUS.closing} ` +
+  `WHERE status = ${CONTRACT_STATUS.holding} AND id IN (SELECT value FROM json_each(?1))`;
 const col = (i: number) => `json_extract(d.value, '$[${i}]')`;
 const CLOSE_ROWS =
   `UPDATE contract_positions SET status = ${CONTRACT_STATUS.closed}, close_ref = ${col(1)}, close_ref_at = ${col(2)}, ` +

@@ -213,39 +213,70 @@ export const contracts = defineMessages({
   },
   /** The liquidation rule as /lever/deal publishes it ({hazard}: the hazard rate in percent). */
   CONTRACT_RULE_ISOLATED: {
-    en: "Each position stands alone: it is liquidated when the reference price reaches its liquidation price, where margin + P/L is {hazard} of the margin. You never lose more than its margin; insurance pays any excess.",
+    en:
+      "Each position stands alone: it is liquidated when the reference price reaches its liquidation price, " +
+      "where margin + P/L is {hazard} of the margin. You never lose more than its margin; insurance pays any " +
+      "excess.",
     zh: "每笔持仓独立计算。当参考价格触及其强平价时强制平仓，此时该持仓权益（保证金 + 盈亏）已降至保证金的 {hazard}。您的损失不会超过该持仓的保证金，超出部分由保险账户承担。",
     hk: "每筆持倉獨立計算。當參考價格觸及其強平價時強制平倉，此時該持倉權益（保證金 + 盈虧）已降至保證金的 {hazard}。您的損失不會超過該持倉的保證金，超出部分由保險帳戶承擔。",
-    th: "แต่ละสถานะแยกจากกัน จะถูกบังคับปิดเมื่อราคาอ้างอิงถึงราคาบังคับปิด ซึ่งเป็นจุดที่มูลค่า (มาร์จิ้น + กำไร/ขาดทุน) ลดลงเหลือ {hazard} ของมาร์จิ้น คุณจะไม่ขาดทุนเกินมาร์จิ้นของสถานะนั้น ส่วนที่เกินบัญชีประกันเป็นผู้จ่าย",
+    th:
+      "แต่ละสถานะแยกจากกัน จะถูกบังคับปิดเมื่อราคาอ้างอิงถึงราคาบังคับปิด ซึ่งเป็นจุดที่มูลค่า (มาร์จิ้น + " +
+      "กำไร/ขาดทุน) ลดลงเหลือ {hazard} ของมาร์จิ้น คุณจะไม่ขาดทุนเกินมาร์จิ้นของสถานะนั้น ส่วนที่เกินบัญชีประกันเป็นผู้จ่าย",
     jp: "各ポジションは独立しています。参照価格がロスカット価格に達すると決済されます。その時点で評価額（証拠金 + 損益）は証拠金の {hazard} まで下がっています。損失がそのポジションの証拠金を超えることはなく、超過分は保険口座が負担します。",
     kor: "각 포지션은 독립적입니다. 기준 가격이 청산가에 도달하면 청산되며, 이때 평가액(증거금 + 손익)은 증거금의 {hazard}로 떨어진 상태입니다. 손실은 해당 포지션의 증거금을 넘지 않으며, 초과 손실은 보험 계정이 부담합니다.",
-    fra: "Chaque position est indépendante. Elle est liquidée quand le prix de référence atteint son prix de liquidation, où sa valeur (marge + P/P) est tombée à {hazard} de sa marge. Vous ne perdez jamais plus que la marge de cette position : une perte supérieure est payée par le compte d'assurance.",
-    spa: "Cada posición es independiente. Se liquida cuando el precio de referencia alcanza su precio de liquidación, donde su valor (margen + G/P) ha caído al {hazard} de su margen. Nunca pierde más que el margen de esa posición: una pérdida mayor la paga la cuenta de seguro.",
-    vn: "Mỗi vị thế độc lập. Vị thế bị thanh lý khi giá tham chiếu chạm giá thanh lý, lúc giá trị (ký quỹ + lãi/lỗ) đã giảm còn {hazard} ký quỹ. Bạn không bao giờ mất nhiều hơn ký quỹ của vị thế đó: khoản lỗ lớn hơn do quỹ bảo hiểm chi trả.",
+    fra:
+      "Chaque position est indépendante. Elle est liquidée quand le prix de référence atteint son prix de liquidation, " +
+      "où sa valeur (marge + P/P) est tombée à {hazard} de sa marge. Vous ne perdez jamais plus que la marge " +
+      "de cette position : une perte supérieure est payée par le compte d'assurance.",
+    spa:
+      "Cada posición es independiente. Se liquida cuando el precio de referencia alcanza su precio de liquidación, " +
+      "donde su valor (margen + G/P) ha caído al {hazard} de su margen. Nunca pierde más que el margen de esa " +
+      "posición: una pérdida mayor la paga la cuenta de seguro.",
+    vn:
+      "Mỗi vị thế độc lập. Vị thế bị thanh lý khi giá tham chiếu chạm giá thanh lý, lúc giá trị (ký quỹ + lãi/lỗ) " +
+      "đã giảm còn {hazard} ký quỹ. Bạn không bao giờ mất nhiều hơn ký quỹ của vị thế đó: khoản lỗ lớn hơn " +
+      "do quỹ bảo hiểm chi trả.",
   },
   /** The overnight fee rule as /lever/deal publishes it. */
   CONTRACT_RULE_OVERNIGHT: {
     en: "Held past 00:00 UTC: the daily overnight rate on the open value, from the margin first, then the lever balance.",
     zh: "持仓跨过 UTC 00:00 时，每天按开仓价值收取一次隔夜费，先从保证金扣除，再从杠杆账户余额扣除；强平价随之调整。",
     hk: "持倉跨過 UTC 00:00 時，每天按開倉價值收取一次隔夜費，先從保證金扣除，再從槓桿帳戶餘額扣除；強平價隨之調整。",
-    th: "สถานะที่ถือข้ามเวลา 00:00 UTC จะจ่ายอัตราข้ามคืนจากมูลค่าเปิดวันละครั้ง โดยหักจากมาร์จิ้นก่อน แล้วจึงหักจากยอดบัญชีเลเวอเรจ ราคาบังคับปิดจะขยับเข้าใกล้ตามนั้น",
+    th:
+      "สถานะที่ถือข้ามเวลา 00:00 UTC จะจ่ายอัตราข้ามคืนจากมูลค่าเปิดวันละครั้ง โดยหักจากมาร์จิ้นก่อน แล้วจึงหักจากยอดบัญชีเลเวอเรจ " + "ราคาบังคับปิดจะขยับเข้าใกล้ตามนั้น",
     jp: "UTC 00:00 を越えて保有したポジションは、1 日 1 回、建玉価値にオーバーナイト料率を掛けた額を、まず証拠金から、次にレバレッジ残高から支払います。ロスカット価格もそれに応じて近づきます。",
     kor: "UTC 00:00을 넘겨 보유한 포지션은 하루 한 번 진입 가치에 오버나이트 요율을 곱한 금액을 먼저 증거금에서, 그다음 레버리지 잔고에서 냅니다. 청산가도 그만큼 가까워집니다.",
-    fra: "Une position conservée après 00:00 UTC paie une fois par jour le taux de nuit sur sa valeur d'ouverture, d'abord sur sa marge, puis sur votre solde à effet de levier ; son prix de liquidation se rapproche d'autant.",
-    spa: "Una posición mantenida después de las 00:00 UTC paga una vez al día la tasa nocturna sobre su valor de apertura, primero de su margen y luego de su saldo apalancado; su precio de liquidación se acerca en consecuencia.",
-    vn: "Vị thế giữ qua 00:00 UTC trả phí qua đêm trên giá trị mở mỗi ngày một lần, trừ vào ký quỹ trước, sau đó vào số dư đòn bẩy; giá thanh lý dịch lại gần tương ứng.",
+    fra:
+      "Une position conservée après 00:00 UTC paie une fois par jour le taux de nuit sur sa valeur d'ouverture, " +
+      "d'abord sur sa marge, puis sur votre solde à effet de levier ; son prix de liquidation se rapproche " +
+      "d'autant.",
+    spa:
+      "Una posición mantenida después de las 00:00 UTC paga una vez al día la tasa nocturna sobre su valor " +
+      "de apertura, primero de su margen y luego de su saldo apalancado; su precio de liquidación se acerca " +
+      "en consecuencia.",
+    vn:
+      "Vị thế giữ qua 00:00 UTC trả phí qua đêm trên giá trị mở mỗi ngày một lần, trừ vào ký quỹ trước, sau " +
+      "đó vào số dư đòn bẩy; giá thanh lý dịch lại gần tương ứng.",
   },
   /** Which price every event uses, as /lever/deal publishes it. */
   CONTRACT_RULE_PRICE: {
-    en: "Every open, close and trigger uses the reference price of that moment, with its time; a long opens at it + the spread, a short − the spread.",
+    en:
+      "Every open, close and trigger uses the reference price of that moment, with its time; a long opens at " +
+      "it + the spread, a short − the spread.",
     zh: "每次开仓、平仓和触发都使用当时的参考价格（附时间）；做多开仓价加点差，做空开仓价减点差。",
     hk: "每次開倉、平倉和觸發都使用當時的參考價格（附時間）；做多開倉價加點差，做空開倉價減點差。",
     th: "ทุกการเปิด ปิด และการทำงานของคำสั่งใช้ราคาอ้างอิง ณ ขณะนั้นพร้อมเวลา สเปรดบวกเข้าราคาเปิดของลองและหักจากราคาเปิดของชอร์ต",
     jp: "建玉・決済・発動はすべてその時点の参照価格（時刻付き）を使います。スプレッドはロングの建値に加算され、ショートの建値から差し引かれます。",
     kor: "모든 진입, 종료, 실행은 그 시점의 기준 가격(시각 표시)을 사용합니다. 스프레드는 롱의 진입가에 더해지고 숏의 진입가에서 빠집니다.",
-    fra: "Chaque ouverture, clôture et déclenchement utilise le prix de référence du moment, affiché avec son heure ; l'écart s'ajoute au prix d'ouverture d'un long et se retranche de celui d'un short.",
-    spa: "Cada apertura, cierre y activación usa el precio de referencia de ese momento, mostrado con su hora; el diferencial se suma al precio de apertura de un largo y se resta del de un corto.",
-    vn: "Mỗi lần mở, đóng và kích hoạt đều dùng giá tham chiếu tại thời điểm đó, kèm thời gian; chênh lệch được cộng vào giá mở của lệnh mua lên và trừ khỏi giá mở của lệnh bán xuống.",
+    fra:
+      "Chaque ouverture, clôture et déclenchement utilise le prix de référence du moment, affiché avec son " +
+      "heure ; l'écart s'ajoute au prix d'ouverture d'un long et se retranche de celui d'un short.",
+    spa:
+      "Cada apertura, cierre y activación usa el precio de referencia de ese momento, mostrado con su hora; " +
+      "el diferencial se suma al precio de apertura de un largo y se resta del de un corto.",
+    vn:
+      "Mỗi lần mở, đóng và kích hoạt đều dùng giá tham chiếu tại thời điểm đó, kèm thời gian; chênh lệch được " +
+      "cộng vào giá mở của lệnh mua lên và trừ khỏi giá mở của lệnh bán xuống.",
   },
   CONTRACT_MULTIPLES_INVALID: {
     en: "Multiples: whole numbers from 1 to 500, ascending, separated by commas (at most 12)",
