@@ -21,10 +21,18 @@ type Envelope<T> = { type: string; message: T };
 
 async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string): Promise<T> {
   const headers = token ? { Authorization: token } : undefined;
-  const res = await request.post(`/api${path}`, { form: data, headers });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
+  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post(`/api${path}`, { form: data, headers });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 20) {
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    const body = JSON.parse(text) as Envelope<T>;
+    expect(body.type, `${path}: ${text}`).toBe("ok");
+    return body.message;
+  }
 }
 
 const login = (request: APIRequestContext, user: { email: string; password: string }) =>
