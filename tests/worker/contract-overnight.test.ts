@@ -62,6 +62,34 @@ describe("overnight fee", () => {
     expect(after).toMatchObject({ caution_money: "0", overnight_money: "0.855005", liq_price: "95000.5" });
   });
 
+  it("two positions of one user share what the balance holds, whether charged in one chunk or one by one", async () => {
+    for (const chunk of [100, 1]) {
+      await pin("95000");
+      const user = await leverTrader(600 * 1_000_000);
+      const a = (await submit(user.token, {})).body.message.id;
+      const b = (await submit(user.token, {})).body.message.id;
+      for (const id of [a, b]) {
+        await heldOvernight(id);
+        await env.DB.prepare("UPDATE contract_positions SET margin_units = 0 WHERE id = ?").bind(id).run();
+      }
+      // Left in the lever balance: 600 − 2 × (285.0015 + 1.425008) = 27.146984; each fee is 0.855005.
+      const lever = (await balance(user.id, USDT, LEVER)).available;
+      expect(lever).toBe(27_146_984);
+      // Leave 1 USDT: the rest goes to the exchange account the ordinary way.
+      const out = await api("/wallet/change", {
+        token: user.token,
+        form: { currency_id: String(USDT), number: "26.146984", from_field: "lever", to_field: "change" },
+        headers: { "Idempotency-Key": `overnight-share-${chunk}` },
+      });
+      expect(out.status, JSON.stringify(out.body)).toBe(200);
+      await chargeOvernight(db(), Date.now(), chunk);
+      // 1 USDT covers the first fee in full and 0.144995 of the second.
+      expect((await balance(user.id, USDT, LEVER)).available).toBe(0);
+      expect((await position(user.token, a)).overnight_money).toBe("0.855005");
+      expect((await position(user.token, b)).overnight_money).toBe("0.144995");
+    }
+  });
+
   it("the daily job tells the contract object, which re-arms the position at its new liquidation price", async () => {
     await pin("95000");
     const user = await leverTrader();
