@@ -118,6 +118,8 @@ describe("contract settlement survives a crash at each step", () => {
     await expect(runTriggers()).rejects.toThrow("crash before the batch");
     await setHooks({});
     expect((await position(user.token, id)).status).toBe(2);
+    // Still listed with the held positions, marked closing, with its live P/L.
+    expect((await positions(user.token, "1")).find((p) => p.id === id)).toMatchObject({ status: 2, profits: "-0.015" });
     const refused = await submit(user.token, {});
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("CONTRACT_CLOSING");

@@ -358,6 +358,8 @@ export async function listPositions(
   const conds = [eq(contractPositions.userId, userId)];
   if (filter.marketId !== undefined) conds.push(eq(contractPositions.marketId, filter.marketId));
   if (filter.status === 3) conds.push(inArray(contractPositions.status, [3, 4]));
+  // A position whose close waits in the contract object's outbox is still held (shown "closing").
+  else if (filter.status === 1) conds.push(inArray(contractPositions.status, [1, 2]));
   else if (filter.status !== null) conds.push(eq(contractPositions.status, filter.status));
   const rows = await db
     .select()
@@ -378,10 +380,11 @@ export async function listPositions(
     const pair = pairs.get(r.marketId);
     if (!pair) continue;
     precision = pair.terms.precision;
-    if (r.status === 1 && !prices.has(r.marketId)) prices.set(r.marketId, (await reference(pair.market))?.price ?? null);
-    const live = r.status === 1 ? (prices.get(r.marketId) ?? null) : null;
-    const pnl = r.status === 1 ? (live ? profitUnits(precision, r.side as Side, r.openPrice, r.quantity, live) : 0) : r.pnlUnits;
-    if (r.status === 1) {
+    const held = r.status === 1 || r.status === 2;
+    if (held && !prices.has(r.marketId)) prices.set(r.marketId, (await reference(pair.market))?.price ?? null);
+    const live = held ? (prices.get(r.marketId) ?? null) : null;
+    const pnl = held ? (live ? profitUnits(precision, r.side as Side, r.openPrice, r.quantity, live) : 0) : r.pnlUnits;
+    if (held) {
       profits += pnl;
       margins += r.marginUnits;
     }
@@ -410,7 +413,7 @@ export function view(pair: ContractPair, r: PositionRow, updatePrice: string, pn
     trade_fee: fromUnits(r.feeUnits, p),
     overnight_money: fromUnits(r.overnightUnits, p),
     profits: fromUnits(pnl, p),
-    risk_rate: r.status === 1 ? riskRate(r.marginUnits, pnl) : "",
+    risk_rate: r.status === 1 || r.status === 2 ? riskRate(r.marginUnits, pnl) : "",
     liq_price: r.liqPrice,
     hazard_rate: r.hazardRate,
     spread: r.spread,
