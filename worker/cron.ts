@@ -6,6 +6,8 @@ import { type FetchFn, type RefreshResult, refreshFiatRates } from "./domain/fia
 import { purgeIdempotencyKeys } from "./domain/wallet/maintenance.ts";
 import { type WakeOutcome, wakeMarkets } from "./domain/markets/wake.ts";
 import type { Env } from "./domain/env.ts";
+import { contractSymbols } from "./domain/contracts/pairs.ts";
+import { type OvernightResult, chargeOvernight } from "./domain/contracts/overnight.ts";
 
 /** wrangler.toml `[triggers]`: the daily jobs, and every minute the markets' wake-up. */
 export const DAILY_CRON = "5 0 * * *";
@@ -62,5 +64,49 @@ export async function runMarketsCron(env: Env, wake: (symbol: string) => Promise
     const error = err instanceof Error ? err.message : String(err);
     console.error(JSON.stringify({ level: "error", job: "markets_wake", error }));
     return { woken: [], failed: [{ symbol: "*", error }] };
+  }
+}
+
+/**
+ * Also every minute: wakes each contract pair's object, so its triggers run (and its outbox drains) even when no
+ * route has reached it since a deploy. Failures are logged, never thrown.
+ */
+export async function runContractsCron(env: Env, wake: (symbol: string) => Promise<unknown>): Promise<void> {
+  try {
+    const symbols = await contractSymbols(database(env.DB));
+    const results = await Promise.allSettled(symbols.map((s) => wake(s)));
+    results.forEach((r, i) => {
+      if (r.status === "rejected")
+        console.error(JSON.stringify({ level: "error", job: "contracts_wake", market: symbols[i], error: String(r.reason) }));
+    });
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", job: "contracts_wake", error: String(err) }));
+  }
+}
+
+/**
+ * Daily, after the cutoff: the contracts' overnight fee (worker/domain/contracts/overnight.ts; once per position and
+ * day however often it runs), then each contract object re-reads the charged positions (their liquidation prices
+ * moved). A failure is logged and reported, never thrown; the next run charges what this one missed.
+ */
+export async function runOvernightFees(
+  env: Env,
+  now: number,
+  tell: (symbol: string, ids: number[]) => Promise<unknown>,
+): Promise<OvernightResult | { error: string }> {
+  try {
+    const result = await chargeOvernight(database(env.DB), now);
+    for (const [symbol, ids] of result.changed) {
+      for (let i = 0; i < ids.length; i += 500) {
+        await tell(symbol, ids.slice(i, i + 500)).catch((err: unknown) =>
+          console.error(JSON.stringify({ level: "warn", job: "overnight_fees", market: symbol, error: String(err) })),
+        );
+      }
+    }
+    return result;
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    console.error(JSON.stringify({ level: "error", job: "overnight_fees", error }));
+    return { error };
   }
 }

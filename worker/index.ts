@@ -1,8 +1,9 @@
 import { routePartykitRequest } from "partyserver";
 import type { EarnJobs } from "../durable/earn/earn-jobs.ts";
+import type { ContractMarket } from "../durable/contract/contract-market.ts";
 import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
-import { MARKETS_CRON, runMarketsCron, runScheduled } from "./cron.ts";
+import { MARKETS_CRON, runContractsCron, runMarketsCron, runOvernightFees, runScheduled } from "./cron.ts";
 import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
@@ -15,6 +16,7 @@ export { EarnJobs } from "../durable/earn/earn-jobs.ts";
 export { SupportRoom } from "../durable/support/support-room.ts";
 export { SupportDesk } from "../durable/support/support-desk.ts";
 export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
+export { ContractMarket } from "../durable/contract/contract-market.ts";
 
 const app = createApp();
 
@@ -28,6 +30,10 @@ const kickEarnJobs = (env: Env) =>
     .nudge()
     .catch((err: unknown) => console.error(JSON.stringify({ level: "error", job: "earn_kick", error: String(err) })));
 
+/** Wakes one contract pair's object (it boots, rebuilds its triggers from D1 and arms its alarm). */
+const wakeContract = (env: Env) => (symbol: string) =>
+  (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).state();
+
 /**
  * The isolate's first request wakes every market and the earn jobs once (after answering), so they run before the first
  * cron. Not under test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
@@ -38,7 +44,7 @@ export default {
   async fetch(request, env, ctx) {
     if (!marketsWoken && env.ENVIRONMENT !== "test") {
       marketsWoken = true;
-      ctx.waitUntil(runMarketsCron(env, wakeMarket(env)));
+      ctx.waitUntil(Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env))]));
       ctx.waitUntil(kickEarnJobs(env));
     }
     const url = new URL(request.url);
@@ -52,8 +58,14 @@ export default {
   async scheduled(controller, env) {
     if (controller.cron === MARKETS_CRON) {
       // The earn jobs' object keeps its own alarm chain; the kick restarts it should it ever stop.
-      await Promise.all([runMarketsCron(env, wakeMarket(env)), kickEarnJobs(env)]);
-    } else await runScheduled(env, controller.scheduledTime);
+      await Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env)), kickEarnJobs(env)]);
+    } else {
+      const contracts = env.ContractMarket as DurableObjectNamespace<ContractMarket>;
+      await Promise.all([
+        runScheduled(env, controller.scheduledTime),
+        runOvernightFees(env, controller.scheduledTime, (symbol, ids) => contracts.getByName(roomName(symbol)).refresh(ids)),
+      ]);
+    }
   },
 } satisfies ExportedHandler<Env>;
 
@@ -62,7 +74,8 @@ declare global {
   namespace Cloudflare {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk" | "SecondsMarket";
+      durableNamespaces:
+        "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk" | "SecondsMarket" | "ContractMarket";
     }
   }
 }

@@ -97,6 +97,13 @@ export class SimulatedFeed implements ReferenceFeed {
     return this.ticks;
   }
 
+  /** Local development and browser tests only (POST /api/dev/steer_price): the walk goes on from `ticks`, now. */
+  jump(ticks: number, now: number): void {
+    if (!Number.isSafeInteger(ticks) || ticks < 1) throw new RangeError("simulator needs a positive price");
+    this.ticks = ticks;
+    this.time = now;
+  }
+
   save(): string {
     return JSON.stringify({ ticks: this.ticks, time: this.time, rng: this.rng.state() } satisfies SimState);
   }

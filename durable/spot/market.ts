@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { TrailEntry } from "../../schema/api/trail.ts";
 import type { Depth as DepthFrame, IndexKlines, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
 import { type Db, database } from "../../worker/domain/db.ts";
-import type { Env } from "../../worker/domain/env.ts";
+import { type Env, isLocalEnvironment } from "../../worker/domain/env.ts";
 import { ApiError, conflict, tooManyRequests } from "../../worker/domain/errors.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
@@ -420,6 +420,17 @@ export class Market extends DurableObject<Env> {
   trailAt(t: number): TrailEntry | null {
     const p = this.trail?.at(t) ?? null;
     return p && { time: p.time, price: priceText(this.market().config, p.ticks), source: p.source };
+  }
+
+  /**
+   * Local development and browser tests only: the simulated feed jumps to `price` and ticks at once (the trail records
+   * it, contract triggers see it). False where the feed is not the simulator or the environment is not local.
+   */
+  async steer(price: string): Promise<boolean> {
+    if (!(this.feed instanceof SimulatedFeed) || !isLocalEnvironment(this.env)) return false;
+    this.feed.jump(toTicks(price, this.market().config.tickSize), Date.now());
+    await this.feedTick();
+    return true;
   }
 
   ticker(): Ticker | null {

@@ -33,6 +33,16 @@ export const userRoomOutbound = z.discriminatedUnion("type", [
     type: z.literal("seconds_result"),
     order: z.custom<SecondsOrder>((v) => typeof v === "object" && v !== null && Number.isSafeInteger((v as { id?: unknown }).id)),
   }),
+  /** Live P/L and risk rate of the user's open contract positions of one pair, at a reference tick (coalesced). */
+  z.strictObject({
+    type: z.literal("contract_pl"),
+    symbol: z.string(),
+    price: z.string(),
+    at: z.number(),
+    positions: z.array(z.strictObject({ id: z.number(), profits: z.string(), risk_rate: z.string() })),
+  }),
+  /** Contract positions of one pair closed by a trigger (take-profit, stop-loss, liquidation) and settled. */
+  z.strictObject({ type: z.literal("contract_closed"), symbol: z.string(), ids: z.array(z.number()) }),
 ]);
 export type UserRoomOutbound = z.infer<typeof userRoomOutbound>;
 

@@ -8,3 +8,4 @@ export * from "./markets.ts";
 export * from "./earn.ts";
 export * from "./support.ts";
 export * from "./seconds.ts";
+export * from "./contracts.ts";

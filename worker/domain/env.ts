@@ -16,6 +16,8 @@ declare global {
       SupportDesk: DurableObjectNamespace;
       /** Per-market seconds contracts (durable/seconds). */
       SecondsMarket: DurableObjectNamespace;
+      /** Per-contract-pair trigger ladders and settlement outbox (durable/contract). */
+      ContractMarket: DurableObjectNamespace;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
       MARKET_FEED?: string;
       /** Orders one user may send to one market per second (default 20); beyond it, 429. */

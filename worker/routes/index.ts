@@ -6,11 +6,14 @@ import { adminUserRoutes } from "./admin-users.ts";
 import { authRoutes } from "./auth.ts";
 import { bankRoutes } from "./bank.ts";
 import { contentRoutes } from "./content.ts";
+import { adminContractRoutes } from "./admin-contracts.ts";
+import { devMarketRoutes } from "./dev-market.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { earnRoutes } from "./earn.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
+import { leverRoutes } from "./lever.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { profileRoutes } from "./profile.ts";
@@ -30,6 +33,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", messageRoutes)
   .route("/", authRoutes)
   .route("/", devOutboxRoutes)
+  .route("/", devMarketRoutes)
   .route("/", kycRoutes)
   .route("/", bankRoutes)
   .route("/", walletAddressRoutes)
@@ -42,4 +46,6 @@ export const routes = new Hono<AppEnv>()
   .route("/", supportRoutes)
   .route("/", adminSupportRoutes)
   .route("/", trailRoutes)
-  .route("/", secondsRoutes);
+  .route("/", secondsRoutes)
+  .route("/", leverRoutes)
+  .route("/", adminContractRoutes);

@@ -18,6 +18,7 @@ import type earn from "./en/earn.json";
 import type messages from "./en/messages.json";
 import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
+import type contract from "./en/contract.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -33,7 +34,8 @@ export type Resources = typeof common &
   typeof earn &
   typeof messages &
   typeof support &
-  typeof seconds;
+  typeof seconds &
+  typeof contract;
 
 declare module "i18next" {
   interface CustomTypeOptions {

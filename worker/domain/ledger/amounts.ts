@@ -23,11 +23,13 @@ const DECIMAL_TEXT = /^\d{1,20}(?:\.\d{1,20})?$/;
 export type AmountProblem = "INVALID_AMOUNT" | "AMOUNT_TOO_PRECISE" | "AMOUNT_TOO_LARGE" | "AMOUNT_NOT_POSITIVE";
 
 export class AmountError extends Error {
-  constructor(
-    readonly code: AmountProblem,
-    readonly decimals = 0,
-  ) {
+  readonly code: AmountProblem;
+  readonly decimals: number;
+  // Plain fields, not parameter properties: node runs this file as it is (benchmarks strip types only).
+  constructor(code: AmountProblem, decimals = 0) {
     super(code);
+    this.code = code;
+    this.decimals = decimals;
   }
 }
 

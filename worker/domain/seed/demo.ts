@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/password.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
+import { contractSeedStatements } from "./contract-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
@@ -62,5 +63,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...marketSeedStatements(now));
   // Lock-mining offers.
   lines.push(...earnSeedStatements(now));
+  // Contract pairs and the insurance fund (after the markets).
+  lines.push(...contractSeedStatements(now));
   return lines.join("\n") + "\n";
 }

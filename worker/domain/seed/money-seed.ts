@@ -161,6 +161,8 @@ const SYSTEM_USERS: [id: number, uid: string, nickname: string][] = [
   [-1, "SYS-EXTERNAL", "external"],
   [-2, "SYS-FEES", "fees"],
   [-3, "SYS-HOUSE", "house"],
+  [-10, "SYS-CONTRACT-MARGIN", "contract margin"],
+  [-11, "SYS-INSURANCE", "insurance"],
 ];
 
 export function moneySeedStatements(now: number): string[] {

@@ -2,7 +2,8 @@ import type { Lang } from "../../../schema/api/lang.ts";
 import { badRequest, conflict } from "../errors.ts";
 import type { Db } from "../db.ts";
 import { translate } from "../i18n/translate.ts";
-import { type AccountType, type Statement, accountName, fromUnits, transfer } from "../ledger/index.ts";
+import { hasClosing } from "../contracts/positions.ts";
+import { ACCOUNT_TYPES, type AccountType, type Statement, accountName, fromUnits, transfer } from "../ledger/index.ts";
 import { accountEnabled, accountLabel, requireCurrency, userAmount } from "./currencies.ts";
 
 /**
@@ -11,8 +12,9 @@ import { accountEnabled, accountLabel, requireCurrency, userAmount } from "./cur
  * The ref_key is "transfer:<user>:<Idempotency-Key>" when the client sent one, so even
  * a retry after the stored answer expired moves nothing twice; it is told so (409)
  * rather than answered "done" for a movement it may not have meant.
- * TODO(lever): refuse transfers out of the lever account while positions are open
- * (the original's rule) once the lever feature exists.
+ * Out of the lever account: contracts use isolated margin (margin sits in the contract margin account, not in
+ * the balance), so the balance is free to leave, except while one of the user's positions in that coin is
+ * closing, whose settlement may still credit it (409 LEVER_TRANSFER_CLOSING).
  */
 export async function transferBetweenAccounts(
   db: Db,
@@ -29,6 +31,7 @@ export async function transferBetweenAccounts(
       throw badRequest("ACCOUNT_NOT_ENABLED", { currency: currency.name, account: translate(accountLabel(type), lang) });
     }
   }
+  if (input.from === ACCOUNT_TYPES.lever && (await hasClosing(db, userId, currency.id))) throw conflict("LEVER_TRANSFER_CLOSING");
   const units = userAmount(currency, input.number);
   const result = await transfer(
     db,

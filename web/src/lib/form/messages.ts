@@ -19,6 +19,11 @@ export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors)
 /** Server codes that belong to one field of a form (the first of these the form has). */
 const SERVER_FIELDS: Record<string, readonly string[]> = {
   INVALID_EMAIL: ["user_string"],
+  CONTRACT_LOTS_RANGE: ["share"],
+  CONTRACT_TARGET_SIDE: ["target_price"],
+  CONTRACT_TARGET_REQUIRED: ["target_price"],
+  CONTRACT_TP_NOT_BEYOND: ["target_profit_price"],
+  CONTRACT_SL_NOT_BEYOND: ["stop_loss_price"],
   INVALID_MOBILE: ["user_string", "mobile"],
   ACCOUNT_EXISTS: ["user_string"],
   EMAIL_TAKEN: ["user_string"],
@@ -57,7 +62,7 @@ const SERVER_FIELDS: Record<string, readonly string[]> = {
   TX_HASH_ALREADY_USED: ["tx_hash"],
   VOUCHER_INVALID: ["voucher"],
   VOUCHER_ALREADY_USED: ["voucher"],
-  PAY_PASSWORD_WRONG: ["pay_password"],
+  PAY_PASSWORD_WRONG: ["pay_password", "password"],
   WITHDRAW_CODE_REQUIRED: ["code"],
   WITHDRAW_ADDRESS_NOT_SAVED: ["destination"],
   WITHDRAW_ADDRESS_NOT_YET_USABLE: ["destination"],

@@ -31,6 +31,7 @@ export const Q = {
   messages: "messages",
   seconds: "seconds",
   trail: "trail",
+  contracts: "contracts",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
   { to: "/admin/support", key: "support", label: "support.console.nav" },
   { to: "/admin/seconds", key: "seconds", label: "seconds.admin.nav" },
+  { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -46,7 +47,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "earn", "seconds", "support");
+  useTexts("admin", "contract", "earn", "seconds", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

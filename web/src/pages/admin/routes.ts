@@ -17,4 +17,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/support", load: () => import("./AdminSupportPage.tsx"), guard: true },
   { path: "/admin/support/:id", load: () => import("./AdminSupportChatPage.tsx"), guard: true },
   { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },
+  { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
 ];

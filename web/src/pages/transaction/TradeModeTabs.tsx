@@ -1,15 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
-/** Spot or seconds trading of the same pair. */
-export function TradeModeTabs({ mode, symbol }: { mode: "spot" | "seconds"; symbol: string }) {
+type Mode = "spot" | "seconds" | "contract";
+const PATHS: Record<Mode, string> = { spot: "/transaction/currency", seconds: "/transaction/index", contract: "/transaction/contract" };
+
+/** Spot, seconds or contract trading of the same pair. */
+export function TradeModeTabs({ mode, symbol }: { mode: Mode; symbol: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const go = (to: "spot" | "seconds") =>
-    to !== mode && navigate(`${to === "spot" ? "/transaction/currency" : "/transaction/index"}?symbol=${symbol}`, { replace: true });
+  const go = (to: Mode) => to !== mode && navigate(`${PATHS[to]}?symbol=${symbol}`, { replace: true });
   return (
     <div className="segmented trade-modes" role="tablist">
-      {(["spot", "seconds"] as const).map((m) => (
+      {(["spot", "contract", "seconds"] as const).map((m) => (
         <button
           key={m}
           type="button"

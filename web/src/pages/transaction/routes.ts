@@ -9,4 +9,6 @@ export const transactionRoutes: PageRoute[] = [
   { path: "/transaction/index", load: () => import("./TradePage.tsx"), tab: true },
   { path: "/transaction/seconds_order", load: () => import("./SecondsOrdersPage.tsx"), guard: true },
   { path: "/transaction/price_trail", load: () => import("./PriceTrailPage.tsx") },
+  { path: "/transaction/contract", load: () => import("./ContractPage.tsx") },
+  { path: "/transaction/contract_order", load: () => import("./ContractOrdersPage.tsx"), guard: true },
 ];

@@ -2,6 +2,7 @@ import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
+import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { money } from "./money.ts";
@@ -19,6 +20,7 @@ export const catalog = {
   ...auth,
   ...content,
   ...earn,
+  ...contracts,
   ...kyc,
   ...market,
   ...money,
