@@ -6,3 +6,4 @@ export * from "./wallet-addresses.ts";
 export * from "./money.ts";
 export * from "./markets.ts";
 export * from "./earn.ts";
+export * from "./onramp.ts";

@@ -13,6 +13,7 @@ import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
+import { onrampRoutes } from "./onramp.ts";
 import { profileRoutes } from "./profile.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
@@ -34,4 +35,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminMoneyRoutes)
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
-  .route("/", earnRoutes);
+  .route("/", earnRoutes)
+  .route("/", onrampRoutes);

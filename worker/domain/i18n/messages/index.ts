@@ -4,6 +4,7 @@ import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
+import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
 import { security } from "./security.ts";
@@ -20,6 +21,7 @@ export const catalog = {
   ...kyc,
   ...market,
   ...money,
+  ...onramp,
   ...profile,
   ...security,
 };
