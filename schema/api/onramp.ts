@@ -79,6 +79,7 @@ export const onrampOrderSchema = z.strictObject({
 export type OnrampOrderInput = z.infer<typeof onrampOrderSchema>;
 
 export const onrampIdSchema = z.strictObject({ id: id() });
+export const adminOnrampCancelSchema = z.strictObject({ id: id(), reason: text(1, 200) });
 export const onrampListSchema = z.strictObject({ page: page(), limit: limit(100, 10) });
 export const adminOnrampListSchema = z.strictObject({
   page: page(),

@@ -229,6 +229,24 @@ describe("cancelling", () => {
     await expectInvariant();
   });
 
+  it("an operator cancels an unpaid order with a reason, audited; not their own, not twice", async () => {
+    const user = await createUser();
+    const o = await order(user.token);
+    const cancel = (token: string, id: number) => api("/admin/onramp/cancel", { token, form: { id: String(id), reason: "no transfer" } });
+    expect((await cancel(user.token, o.id)).status).toBe(403);
+    expect((await cancel(operator.token, o.id)).status).toBe(200);
+    const again = await cancel(operator2.token, o.id);
+    expect([again.status, again.body.code]).toEqual([409, "ONRAMP_ORDER_NOT_PENDING"]);
+    const own = await order(operator.token, { fiat: "USD", amount: "10" });
+    expect((await cancel(operator.token, own.id)).status).toBe(403);
+    const audit = await env.DB.prepare("SELECT action, detail FROM audit_log WHERE subject_type = 'onramp_order' AND subject_id = ?")
+      .bind(String(o.id))
+      .all();
+    expect(audit.results).toEqual([
+      { action: "onramp.cancel", detail: JSON.stringify({ reference: o.reference, reason: "no transfer", user_id: user.id }) },
+    ]);
+  });
+
   it("the console lists orders by status with their owner", async () => {
     const user = await createUser();
     const o = await order(user.token);

@@ -1,6 +1,12 @@
 import { Hono } from "hono";
 import { noFieldsSchema } from "../../schema/api/money.ts";
-import { adminOnrampListSchema, onrampIdSchema, onrampListSchema, onrampOrderSchema } from "../../schema/api/onramp.ts";
+import {
+  adminOnrampCancelSchema,
+  adminOnrampListSchema,
+  onrampIdSchema,
+  onrampListSchema,
+  onrampOrderSchema,
+} from "../../schema/api/onramp.ts";
 import { type MessageCode, translate } from "../domain/i18n/translate.ts";
 import { adminListOrders, cancelOrder, confirmOrder, createOrder, listOrders, onrampConfig, ownOrder } from "../domain/onramp/orders.ts";
 import type { ReviewOutcome } from "../domain/wallet/four-eyes.ts";
@@ -40,7 +46,7 @@ export const onrampRoutes = new Hono<AppEnv>()
     idempotent(async (c, idem) => {
       const input = parse(c, onrampIdSchema);
       const payload = translate("ONRAMP_ORDER_CANCELLED", c.var.lang);
-      await cancelOrder(c.var.db, c.var.user.id, input.id, idem.record(payload));
+      await cancelOrder(c.var.db, { userId: c.var.user.id }, input.id, idem.record(payload));
       return ok(c, payload);
     }),
   )
@@ -57,5 +63,16 @@ export const onrampRoutes = new Hono<AppEnv>()
       const answer = (outcome: ReviewOutcome) => translate(OUTCOME_TEXT[outcome], c.var.lang);
       const outcome = await confirmOrder(c.var.db, c.var.user.id, input.id, Date.now(), (o) => idem.record(answer(o)));
       return ok(c, answer(outcome));
+    }),
+  )
+  .post(
+    "/admin/onramp/cancel",
+    requireUser,
+    requireOperator,
+    idempotent(async (c, idem) => {
+      const input = parse(c, adminOnrampCancelSchema);
+      const payload = translate("ONRAMP_ORDER_CANCELLED", c.var.lang);
+      await cancelOrder(c.var.db, { operatorId: c.var.user.id, reason: input.reason }, input.id, idem.record(payload));
+      return ok(c, payload);
     }),
   );

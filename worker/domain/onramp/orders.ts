@@ -184,15 +184,37 @@ const closingJournal = (o: Pick<Row, "id" | "userId">, kind: string, lines: Jour
   lines,
 });
 
-/** POST /onramp/order/cancel: the user withdraws an order still to be paid. */
-export async function cancelOrder(db: Db, userId: number, id: number, prefix: Statement[] = [], now = Date.now()): Promise<void> {
-  const o = await db
-    .select()
-    .from(onrampOrders)
-    .where(and(eq(onrampOrders.id, id), eq(onrampOrders.userId, userId)))
-    .get();
-  if (!o) throw notFound();
+/**
+ * Cancels an order still to be paid: the user's own (`by.userId`), or any but one's own by an operator, who gives a
+ * reason (no money arrived) and is audited in the same batch.
+ */
+export async function cancelOrder(
+  db: Db,
+  by: { userId: number } | { operatorId: number; reason: string },
+  id: number,
+  prefix: Statement[] = [],
+  now = Date.now(),
+): Promise<void> {
+  const o = await db.select().from(onrampOrders).where(eq(onrampOrders.id, id)).get();
+  if (!o || ("userId" in by && o.userId !== by.userId)) throw notFound();
+  if ("operatorId" in by && o.userId === by.operatorId) throw forbidden();
   if (o.status !== 1) throw conflict("ONRAMP_ORDER_NOT_PENDING");
+  const audit =
+    "operatorId" in by
+      ? [
+          auditStatement(
+            db,
+            {
+              actorId: by.operatorId,
+              action: "onramp.cancel",
+              subjectType: "onramp_order",
+              subjectId: o.id,
+              detail: { reference: o.reference, reason: by.reason, user_id: o.userId },
+            },
+            now,
+          ),
+        ]
+      : [];
   const result = await post(
     db,
     closingJournal(o, "onramp_cancel"),
@@ -201,6 +223,7 @@ export async function cancelOrder(db: Db, userId: number, id: number, prefix: St
         .update(onrampOrders)
         .set({ status: 3, cancelledAt: now })
         .where(and(eq(onrampOrders.id, o.id), eq(onrampOrders.status, 1))),
+      ...audit,
     ],
     { now, prefix },
   );
@@ -280,8 +303,7 @@ export async function confirmOrder(
 }
 
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
-const MARK_CANCELLED =
-  `UPDATE onramp_orders SET status = 3, cancelled_at = ?2 ` + `WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
+const MARK_CANCELLED = `UPDATE onramp_orders SET status = 3, cancelled_at = ?2 WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
 
 /**
  * The expiry job's chunk: cancels up to `limit` orders still to be paid whose time is up, in one batch. An order
