@@ -23,7 +23,9 @@ export const FIAT_LIMITS: Record<string, FiatLimits> = {
   PHP: { min: 550, max: 55_000_000 },
 };
 
-export type OnrampCountry = { code: string; fiats: readonly string[]; banks: readonly string[] };
+export const ONRAMP_COUNTRY_CODES = ["US", "NG", "TH", "ID", "BR", "IN", "VN", "MX", "PH"] as const;
+export type OnrampCountryCode = (typeof ONRAMP_COUNTRY_CODES)[number];
+export type OnrampCountry = { code: OnrampCountryCode; fiats: readonly string[]; banks: readonly string[] };
 export const ONRAMP_COUNTRIES: readonly OnrampCountry[] = [
   { code: "US", fiats: ["USD"], banks: ["JPMorgan Chase", "Bank of America", "Wells Fargo", "Citibank"] },
   { code: "NG", fiats: ["USD"], banks: ["Access Bank", "Zenith Bank", "Guaranty Trust Bank", "First Bank of Nigeria"] },
@@ -98,7 +100,10 @@ export type ReceivingAccount = { bank: string; account_name: string; account_num
 
 export type OnrampOrderView = {
   id: number;
+  /** The console's list only: the owner's id, uid and log-in email. */
   user_id?: number;
+  uid?: string;
+  account?: string | null;
   reference: string;
   country: string;
   fiat: string;

@@ -252,7 +252,7 @@ describe("cancelling", () => {
     const o = await order(user.token);
     const res = await api<{ list: OnrampOrderView[] }>("/admin/onramp/orders?status=1&limit=100", { token: operator.token });
     const row = res.body.message.list.find((x) => x.id === o.id);
-    expect(row).toMatchObject({ user_id: user.id, reference: o.reference, status: 1 });
+    expect(row).toMatchObject({ user_id: user.id, account: user.email, reference: o.reference, status: 1 });
     expect(res.body.message.list.every((x) => x.status === 1)).toBe(true);
     expect((await api("/admin/onramp/orders?status=9", { token: operator.token })).status).toBe(400);
   });

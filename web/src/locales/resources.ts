@@ -15,6 +15,7 @@ import type market from "./en/market.json";
 import type trade from "./en/trade.json";
 import type security from "./en/security.json";
 import type earn from "./en/earn.json";
+import type onramp from "./en/onramp.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -27,7 +28,8 @@ export type Resources = typeof common &
   typeof market &
   typeof trade &
   typeof security &
-  typeof earn;
+  typeof earn &
+  typeof onramp;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -12,7 +12,7 @@ import {
   countryOf,
   usdtUnits,
 } from "../../../schema/api/onramp.ts";
-import { onrampOrders } from "../../../schema/db/index.ts";
+import { onrampOrders, users } from "../../../schema/db/index.ts";
 import { auditStatement } from "../audit/audit.ts";
 import type { Db } from "../db.ts";
 import type { ChunkResult } from "../earn/mining.ts";
@@ -149,16 +149,8 @@ export async function ownOrder(db: Db, userId: number, id: number): Promise<Onra
 
 /** GET /onramp/orders: the caller's orders, newest first. */
 export async function listOrders(db: Db, userId: number, q: { page: number; limit: number }) {
-  return page(db, eq(onrampOrders.userId, userId), q, false);
-}
-
-/** The console's list, optionally of one status. */
-export async function adminListOrders(db: Db, q: { page: number; limit: number; status?: "1" | "2" | "3" }) {
-  return page(db, q.status ? eq(onrampOrders.status, Number(q.status)) : undefined, q, true);
-}
-
-async function page(db: Db, where: ReturnType<typeof eq> | undefined, q: { page: number; limit: number }, withUser: boolean) {
-  const [rows, count] = await Promise.all([
+  const where = eq(onrampOrders.userId, userId);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(onrampOrders)
@@ -167,13 +159,41 @@ async function page(db: Db, where: ReturnType<typeof eq> | undefined, q: { page:
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .all(),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(onrampOrders)
-      .where(where)
-      .get(),
+    count(db, where),
   ]);
-  return { list: rows.map((o) => view(o, withUser)), page: q.page, limit: q.limit, total: count?.n ?? 0 };
+  return { list: rows.map((o) => view(o)), page: q.page, limit: q.limit, total };
+}
+
+/** The console's list, optionally of one status, with each order's account (uid and log-in email). */
+export async function adminListOrders(db: Db, q: { page: number; limit: number; status?: "1" | "2" | "3" }) {
+  const where = q.status ? eq(onrampOrders.status, Number(q.status)) : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ o: onrampOrders, uid: users.uid, account: users.email })
+      .from(onrampOrders)
+      .innerJoin(users, eq(users.id, onrampOrders.userId))
+      .where(where)
+      .orderBy(desc(onrampOrders.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .all(),
+    count(db, where),
+  ]);
+  return {
+    list: rows.map((r) => ({ ...view(r.o, true), uid: r.uid, account: r.account })),
+    page: q.page,
+    limit: q.limit,
+    total,
+  };
+}
+
+async function count(db: Db, where: ReturnType<typeof eq> | undefined): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(onrampOrders)
+    .where(where)
+    .get();
+  return row?.n ?? 0;
 }
 
 const closingJournal = (o: Pick<Row, "id" | "userId">, kind: string, lines: Journal["lines"] = []): Journal => ({

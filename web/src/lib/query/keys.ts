@@ -28,6 +28,7 @@ export const Q = {
   walletAddresses: "wallet-addresses",
   admin: "admin",
   earn: "earn",
+  onramp: "onramp",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

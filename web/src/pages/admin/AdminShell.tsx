@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
   { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
   { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
+  { to: "/admin/onramp", key: "onramp", label: "onramp.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */

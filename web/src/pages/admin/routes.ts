@@ -14,4 +14,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
   { path: "/admin/mining", load: () => import("./AdminMiningPage.tsx"), guard: true },
   { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
+  { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
 ];
