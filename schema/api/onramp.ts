@@ -11,7 +11,7 @@ import { email, id, limit, page, text, trimmed } from "./fields.ts";
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_DOWN });
 
-export const ONRAMP_METHODS = ["bank"] as const;
+export const ONRAMP_METHODS = ["bank", "card", "wallet"] as const;
 export type OnrampMethod = (typeof ONRAMP_METHODS)[number];
 
 /** Minimum and maximum of one order, whole units of the fiat. */
@@ -80,6 +80,26 @@ export const onrampOrderSchema = z.strictObject({
 });
 export type OnrampOrderInput = z.infer<typeof onrampOrderSchema>;
 
+/** A payment provider's callback: the payment of an order's reference, signed by the provider. */
+export const onrampCallbackSchema = z.strictObject({
+  reference: z.pipe(trimmed(), z.string().check(z.regex(/^EX[A-Z2-9]{10}$/, { error: "PARAMETER_ERROR" }))),
+  payment_id: z.pipe(trimmed(), z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "PARAMETER_ERROR" }))),
+  amount: wholeAmount(),
+  fiat: code(3),
+  status: z.enum(["paid", "failed"], { error: "PARAMETER_ERROR" }),
+  ts: z.pipe(trimmed(), z.string().check(z.regex(/^\d{13}$/, { error: "PARAMETER_ERROR" }))),
+  sig: z.pipe(trimmed(), z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: "ONRAMP_CALLBACK_INVALID" }))),
+});
+export type OnrampCallback = z.infer<typeof onrampCallbackSchema>;
+
+/** The simulated provider's hosted checkout: what the payer types there (never sent to our API). */
+export const simCheckoutSchema = z.strictObject({ reference: onrampCallbackSchema.shape.reference });
+export const simPaySchema = z.strictObject({
+  reference: onrampCallbackSchema.shape.reference,
+  account: z.pipe(trimmed(), z.string().check(z.regex(/^[0-9 ]{8,23}$|^[A-Za-z0-9@._+-]{3,64}$/, { error: "PARAMETER_ERROR" }))),
+  outcome: z.enum(["paid", "failed"], { error: "PARAMETER_ERROR" }),
+});
+
 export const onrampIdSchema = z.strictObject({ id: id() });
 export const adminOnrampCancelSchema = z.strictObject({ id: id(), reason: text(1, 200) });
 export const onrampListSchema = z.strictObject({ page: page(), limit: limit(100, 10) });
@@ -124,4 +144,6 @@ export type OnrampOrderView = {
   paid_at: number | null;
   cancelled_at: number | null;
   first_approved_by: number | null;
+  /** Card and wallet orders still to be paid: the provider's hosted page where the payer pays. */
+  checkout_url?: string;
 };

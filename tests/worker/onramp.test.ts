@@ -1,8 +1,9 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OnrampConfigView, OnrampOrderView } from "../../schema/api/onramp.ts";
 import { PAY_WINDOW_MS } from "../../schema/api/onramp.ts";
-import { cancelExpiredChunk } from "../../worker/domain/onramp/orders.ts";
+import { cancelExpiredChunk, createOrder } from "../../worker/domain/onramp/orders.ts";
+import { offeredMethods, paymentProvider, signSimCallback } from "../../worker/domain/onramp/provider.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
 import { api, createUser } from "./helpers.ts";
 import { USDT, balance, db, expectInvariant, seedMoney } from "./money-helpers.ts";
@@ -53,7 +54,7 @@ describe("on-ramp catalogue", () => {
     // No VND rate stored: Vietnam pays in USD only.
     expect(byCode.get("VN")!.fiats.map((f) => f.code)).toEqual(["USD"]);
     expect(byCode.get("NG")!.banks).toContain("Zenith Bank");
-    expect(res.body.message.methods).toEqual(["bank"]);
+    expect(res.body.message.methods).toEqual(["bank", "card", "wallet"]);
   });
 });
 
@@ -255,5 +256,88 @@ describe("cancelling", () => {
     expect(row).toMatchObject({ user_id: user.id, account: user.email, reference: o.reference, status: 1 });
     expect(res.body.message.list.every((x) => x.status === 1)).toBe(true);
     expect((await api("/admin/onramp/orders?status=9", { token: operator.token })).status).toBe(400);
+  });
+});
+
+describe("card and wallet payments through the provider", () => {
+  const PEPPER = () => env.PASSWORD_PEPPER!;
+  const callbackFor = (o: OnrampOrderView, over: Partial<Record<string, string>> = {}, status: "paid" | "failed" = "paid") =>
+    signSimCallback(PEPPER(), {
+      reference: o.reference,
+      payment_id: `pay_${o.id}_${Math.random().toString(36).slice(2, 10)}`,
+      amount: o.amount,
+      fiat: o.fiat,
+      status,
+      ts: String(Date.now()),
+      ...over,
+    } as never);
+  const send = (fields: Record<string, string | number>) =>
+    api<{ status: number }>("/onramp/callback", { form: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) });
+
+  it("a card order points at the provider's page and stores nothing of the card", async () => {
+    const user = await createUser();
+    const o = await order(user.token, { method: "card", fiat: "USD", amount: "50" });
+    expect(o.checkout_url).toBe(`/api/onramp/sim/checkout?reference=${o.reference}`);
+    const page = await exports.default.fetch(new Request(`http://localhost${o.checkout_url}`));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(o.reference);
+    const paid = await exports.default.fetch(
+      new Request("http://localhost/api/onramp/sim/pay", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ reference: o.reference, account: "4111 1111 1111 1111", outcome: "paid" }).toString(),
+        redirect: "manual",
+      }),
+    );
+    expect([paid.status, paid.headers.get("location")]).toEqual([303, `/#/otc/order?id=${o.id}`]);
+    expect(await balance(user.id, USDT)).toEqual({ available: 50_000_000, locked: 0 });
+    const row = JSON.stringify(await env.DB.prepare("SELECT * FROM onramp_orders WHERE id = ?").bind(o.id).first());
+    const journal = JSON.stringify(await env.DB.prepare("SELECT * FROM journals WHERE ref_key = ?").bind(`onramp:close:${o.id}`).first());
+    expect(row + journal).not.toContain("4111");
+    expect(journal).toContain('"kind":"onramp_credit"');
+    await expectInvariant();
+  });
+
+  it("a signed callback credits once; a replay, a forgery, an altered field or a stale one is refused", async () => {
+    const user = await createUser();
+    const o = await order(user.token, { method: "wallet", fiat: "USD", amount: "30" });
+    const good = await callbackFor(o);
+    const forged = { ...good, sig: good.sig.slice(0, -2) + (good.sig.endsWith("AA") ? "BB" : "AA") };
+    expect([(await send(forged)).status, (await send(forged)).body.code]).toEqual([401, "ONRAMP_CALLBACK_INVALID"]);
+    const altered = await send({ ...good, amount: 3000 });
+    expect([altered.status, altered.body.code]).toEqual([401, "ONRAMP_CALLBACK_INVALID"]);
+    const stale = await callbackFor(o, { ts: String(Date.now() - 11 * 60 * 1000) });
+    expect((await send(stale)).status).toBe(401);
+    expect(await balance(user.id, USDT)).toEqual({ available: 0, locked: 0 });
+    const first = await send(good);
+    expect([first.status, first.body.message]).toEqual([200, { status: 2 }]);
+    const replay = await send(good);
+    expect([replay.status, replay.body.code]).toEqual([409, "ONRAMP_ORDER_NOT_PENDING"]);
+    const other = await send(await callbackFor(o));
+    expect(other.status).toBe(409);
+    expect(await balance(user.id, USDT)).toEqual({ available: 30_000_000, locked: 0 });
+    await expectInvariant();
+  });
+
+  it("a failed payment cancels the order; a callback for a bank order or another amount does not match", async () => {
+    const user = await createUser();
+    const card = await order(user.token, { method: "card", fiat: "USD", amount: "20" });
+    const failed = await send(await callbackFor(card, {}, "failed"));
+    expect([failed.status, failed.body.message]).toEqual([200, { status: 3 }]);
+    const bank = await order(user.token, { fiat: "USD", amount: "20" });
+    const mismatch = await send(await callbackFor(bank));
+    expect([mismatch.status, mismatch.body.code]).toEqual([400, "ONRAMP_CALLBACK_MISMATCH"]);
+    const wrongAmount = await order(user.token, { method: "card", fiat: "USD", amount: "25" });
+    expect((await send(await callbackFor(wrongAmount, { amount: 24 } as never))).body.code).toBe("ONRAMP_CALLBACK_MISMATCH");
+    expect(await balance(user.id, USDT)).toEqual({ available: 0, locked: 0 });
+    await expectInvariant();
+  });
+
+  it("in production there is no provider: only bank transfer is offered and card orders are refused", async () => {
+    expect(paymentProvider({ ENVIRONMENT: "production", PASSWORD_PEPPER: "x" })).toBeNull();
+    expect(offeredMethods(null)).toEqual(["bank"]);
+    const userId = (await createUser()).id;
+    const input = { ...form({ method: "card", fiat: "USD", amount: "20" }), amount: 20 } as never;
+    await expect(createOrder(db(), userId, input, ["bank"])).rejects.toMatchObject({ status: 400, code: "ONRAMP_METHOD_UNAVAILABLE" });
   });
 });

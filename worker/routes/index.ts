@@ -14,6 +14,7 @@ import { kycRoutes } from "./kyc.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
+import { onrampSimRoutes } from "./onramp-sim.ts";
 import { profileRoutes } from "./profile.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
@@ -36,4 +37,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
   .route("/", earnRoutes)
-  .route("/", onrampRoutes);
+  .route("/", onrampRoutes)
+  .route("/", onrampSimRoutes);

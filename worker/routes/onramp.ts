@@ -1,20 +1,37 @@
 import { Hono } from "hono";
 import { noFieldsSchema } from "../../schema/api/money.ts";
 import {
+  type OnrampOrderView,
   adminOnrampCancelSchema,
   adminOnrampListSchema,
+  onrampCallbackSchema,
   onrampIdSchema,
   onrampListSchema,
   onrampOrderSchema,
 } from "../../schema/api/onramp.ts";
+import { ApiError } from "../domain/errors.ts";
+import { type PaymentProvider, offeredMethods, paymentProvider } from "../domain/onramp/provider.ts";
 import { type MessageCode, translate } from "../domain/i18n/translate.ts";
-import { adminListOrders, cancelOrder, confirmOrder, createOrder, listOrders, onrampConfig, ownOrder } from "../domain/onramp/orders.ts";
+import {
+  adminListOrders,
+  cancelOrder,
+  confirmOrder,
+  createOrder,
+  listOrders,
+  onrampConfig,
+  ownOrder,
+  settleProviderPayment,
+} from "../domain/onramp/orders.ts";
 import type { ReviewOutcome } from "../domain/wallet/four-eyes.ts";
 import { requireOperator, requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { ok } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
+
+/** A card or wallet order still to be paid carries the provider's page where the payer pays. */
+const withCheckout = (o: OnrampOrderView, provider: PaymentProvider | null): OnrampOrderView =>
+  provider && o.method !== "bank" && o.status === 1 ? { ...o, checkout_url: provider.checkoutUrl(o.reference) } : o;
 
 const OUTCOME_TEXT: Record<ReviewOutcome, MessageCode> = {
   completed: "SUCCESS",
@@ -26,15 +43,24 @@ const OUTCOME_TEXT: Record<ReviewOutcome, MessageCode> = {
 export const onrampRoutes = new Hono<AppEnv>()
   .get("/onramp/config", async (c) => {
     parse(c, noFieldsSchema);
-    return ok(c, await onrampConfig(c.var.db));
+    return ok(c, await onrampConfig(c.var.db, offeredMethods(paymentProvider(c.env))));
   })
   .post("/onramp/order", requireUser, async (c) => {
     const input = parse(c, onrampOrderSchema);
-    return ok(c, await createOrder(c.var.db, c.var.user.id, input));
+    const provider = paymentProvider(c.env);
+    return ok(c, withCheckout(await createOrder(c.var.db, c.var.user.id, input, offeredMethods(provider)), provider));
   })
   .get("/onramp/order", requireUser, async (c) => {
     const input = parse(c, onrampIdSchema);
-    return ok(c, await ownOrder(c.var.db, c.var.user.id, input.id));
+    return ok(c, withCheckout(await ownOrder(c.var.db, c.var.user.id, input.id), paymentProvider(c.env)));
+  })
+  .post("/onramp/callback", async (c) => {
+    // Called by the payment provider, not a user: the signature is the authentication.
+    const input = parse(c, onrampCallbackSchema);
+    const provider = paymentProvider(c.env);
+    if (!provider || !(await provider.verify(input, Date.now()))) throw new ApiError(401, "ONRAMP_CALLBACK_INVALID");
+    const status = await settleProviderPayment(c.var.db, input);
+    return ok(c, { status });
   })
   .get("/onramp/orders", requireUser, async (c) => {
     const input = parse(c, onrampListSchema);

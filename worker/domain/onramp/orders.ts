@@ -4,6 +4,7 @@ import {
   ONRAMP_COUNTRIES,
   ONRAMP_METHODS,
   type OnrampConfigView,
+  type OnrampMethod,
   type OnrampOrderInput,
   type OnrampOrderView,
   type OnrampStatus,
@@ -49,7 +50,7 @@ export const closeRefKey = (id: number) => `onramp:close:${id}`;
 export const firstApprovalRefKey = (id: number) => `onramp:first:${id}`;
 
 /** GET /onramp/config: countries with the fiats that have a stored rate today, their limits and banks. */
-export async function onrampConfig(db: Db): Promise<OnrampConfigView> {
+export async function onrampConfig(db: Db, methods: readonly OnrampMethod[] = ["bank"]): Promise<OnrampConfigView> {
   const rates = new Map((await listFiatRates(db)).map((r) => [r.currency_code as string, r]));
   return {
     countries: ONRAMP_COUNTRIES.map((c) => ({
@@ -61,7 +62,7 @@ export async function onrampConfig(db: Db): Promise<OnrampConfigView> {
         return r && limits ? [{ code, ...limits, rate: r.rate, rate_updated_at: r.updated_at }] : [];
       }),
     })),
-    methods: [...ONRAMP_METHODS],
+    methods: ONRAMP_METHODS.filter((m) => methods.includes(m)),
     pay_window_ms: PAY_WINDOW_MS,
   };
 }
@@ -104,7 +105,14 @@ export function newReference(): string {
  * POST /onramp/order: checks the choice against the catalogue and today's rate, and stores the order to be paid.
  * Making an order moves no money (an unpaid one just expires), so it takes no Idempotency-Key.
  */
-export async function createOrder(db: Db, userId: number, input: OnrampOrderInput, now = Date.now()): Promise<OnrampOrderView> {
+export async function createOrder(
+  db: Db,
+  userId: number,
+  input: OnrampOrderInput,
+  methods: readonly OnrampMethod[] = ["bank"],
+  now = Date.now(),
+): Promise<OnrampOrderView> {
+  if (!methods.includes(input.method)) throw badRequest("ONRAMP_METHOD_UNAVAILABLE");
   const country = countryOf(input.country);
   if (!country || !country.fiats.includes(input.fiat)) throw badRequest("ONRAMP_FIAT_UNAVAILABLE");
   if (!country.banks.includes(input.bank)) throw badRequest("ONRAMP_BANK_UNKNOWN");
@@ -145,6 +153,13 @@ export async function ownOrder(db: Db, userId: number, id: number): Promise<Onra
     .get();
   if (!o) throw notFound();
   return view(o);
+}
+
+/** An order by its reference (the simulated provider's page, which knows only the reference). */
+export async function ownOrderByReference(db: Db, reference: string): Promise<Row> {
+  const o = await db.select().from(onrampOrders).where(eq(onrampOrders.reference, reference)).get();
+  if (!o || o.method === "bank") throw notFound();
+  return o;
 }
 
 /** GET /onramp/orders: the caller's orders, newest first. */
@@ -196,13 +211,63 @@ async function count(db: Db, where: ReturnType<typeof eq> | undefined): Promise<
   return row?.n ?? 0;
 }
 
-const closingJournal = (o: Pick<Row, "id" | "userId">, kind: string, lines: Journal["lines"] = []): Journal => ({
+const closingJournal = (
+  o: Pick<Row, "id" | "userId">,
+  kind: string,
+  lines: Journal["lines"] = [],
+  memo: Record<string, unknown> = {},
+): Journal => ({
   kind,
   refKey: closeRefKey(o.id),
   userId: o.userId,
-  memo: { onramp_order_id: o.id },
+  memo: { onramp_order_id: o.id, ...memo },
   lines,
 });
+
+/** The order's USDT from the external account (the money arrived outside) to the user's exchange account. */
+const creditJournal = (o: Pick<Row, "id" | "userId" | "usdt">, usdtId: number, memo: Record<string, unknown>): Journal =>
+  closingJournal(
+    o,
+    "onramp_credit",
+    [
+      { userId: SYSTEM_ACCOUNTS.external, currencyId: usdtId, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available", amount: -o.usdt },
+      { userId: o.userId, currencyId: usdtId, accountType: DEPOSIT_ACCOUNT, bucket: "available", amount: o.usdt },
+    ],
+    memo,
+  );
+
+/**
+ * A payment provider reported a card or wallet payment (its callback already signature-checked): "paid" credits the
+ * order's USDT once, "failed" cancels it. The payment must match the order (method, amount, fiat); an order already
+ * closed (a replayed callback) is 409 and moves nothing.
+ */
+export async function settleProviderPayment(
+  db: Db,
+  p: { reference: string; payment_id: string; amount: number; fiat: string; status: "paid" | "failed" },
+  now = Date.now(),
+): Promise<OnrampStatus> {
+  const o = await db.select().from(onrampOrders).where(eq(onrampOrders.reference, p.reference)).get();
+  if (!o) throw notFound();
+  if (o.method === "bank" || o.amount !== p.amount || o.fiat !== p.fiat) throw badRequest("ONRAMP_CALLBACK_MISMATCH");
+  if (o.status !== 1) throw conflict("ONRAMP_ORDER_NOT_PENDING");
+  const usdt = await findCurrency(db, "USDT", true);
+  if (!usdt) throw new Error("USDT is missing");
+  const memo = { provider_payment_id: p.payment_id };
+  const paid = p.status === "paid";
+  const result = await post(
+    db,
+    paid ? creditJournal(o, usdt.id, memo) : closingJournal(o, "onramp_cancel", [], memo),
+    [
+      db
+        .update(onrampOrders)
+        .set(paid ? { status: 2, paidAt: now } : { status: 3, cancelledAt: now })
+        .where(and(eq(onrampOrders.id, o.id), eq(onrampOrders.status, 1))),
+    ],
+    { now },
+  );
+  if (result.status === "duplicate") throw conflict("ONRAMP_ORDER_NOT_PENDING");
+  return paid ? 2 : 3;
+}
 
 /**
  * Cancels an order still to be paid: the user's own (`by.userId`), or any but one's own by an operator, who gives a
@@ -294,10 +359,7 @@ export async function confirmOrder(
     }
     const result = await post(
       db,
-      closingJournal(o, "onramp_credit", [
-        { userId: SYSTEM_ACCOUNTS.external, currencyId: usdt.id, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available", amount: -o.usdt },
-        { userId: o.userId, currencyId: usdt.id, accountType: DEPOSIT_ACCOUNT, bucket: "available", amount: o.usdt },
-      ]),
+      creditJournal(o, usdt.id, { operator_id: operatorId }),
       [
         db
           .update(onrampOrders)

@@ -94,7 +94,19 @@ function OrderDetail({ o }: { o: OnrampOrderView }) {
           )}
         </dl>
       </section>
-      {o.status === 1 && (
+      {o.status === 1 && o.checkout_url && (
+        <>
+          <Countdown until={o.expires_at} />
+          <p className="muted">{t("onramp.pay.note")}</p>
+          <a href={o.checkout_url} className="btn btn-primary btn-block" data-testid="otc-checkout">
+            {t("onramp.pay.continue")}
+          </a>
+          <button type="button" className="btn btn-ghost btn-block" onClick={() => void cancel()} data-testid="otc-cancel">
+            {t("onramp.order.cancel")}
+          </button>
+        </>
+      )}
+      {o.status === 1 && o.method === "bank" && (
         <>
           <Countdown until={o.expires_at} />
           <section className="card" data-testid="otc-receiving">

@@ -102,7 +102,9 @@ function BuyForm({ config }: { config: OnrampConfigView }) {
       });
       if (!ok) return;
       const order = await createOnrampOrder({ ...values });
-      void navigate(`/otc/order?id=${order.id}`);
+      // Card and wallet: the payer pays on the provider's own page, which returns to the order.
+      if (order.checkout_url) window.location.assign(order.checkout_url);
+      else void navigate(`/otc/order?id=${order.id}`);
     });
   };
 
