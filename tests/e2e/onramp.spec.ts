@@ -135,3 +135,23 @@ test("the buy-crypto pages in Spanish and the light theme", async ({ browser, re
   await page.getByRole("dialog").getByRole("button").last().click();
   await expect(page.getByTestId("otc-status")).toHaveText("Cancelado");
 });
+
+test("buy crypto by card: the payer pays on the provider's page and the USDT is credited", async ({ browser, request }) => {
+  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const before = new Decimal(await usdtAvailable(request, bob));
+  const page = await sessionPage(browser, bob, "en", "light");
+  await page.goto("/#/otc/otc");
+  await page.getByTestId("otc-country").selectOption("US");
+  await page.getByLabel("Payment method").selectOption("card");
+  await page.getByTestId("otc-amount").fill("25");
+  await fillPayer(page);
+  await page.getByTestId("otc-submit").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/api\/onramp\/sim\/checkout\?reference=EX/);
+  await page.getByTestId("sim-account").fill("4111 1111 1111 1111");
+  await page.getByTestId("sim-pay").click();
+  await expect(page).toHaveURL(/#\/otc\/order\?id=\d+$/);
+  await expect(page.getByTestId("otc-status")).toHaveText("Payment successful");
+  await page.screenshot({ path: `${SHOTS}/onramp-card-paid-en-light.png`, fullPage: true });
+  expect(new Decimal(await usdtAvailable(request, bob)).minus(before).toFixed()).toBe("25");
+});
