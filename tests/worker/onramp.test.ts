@@ -16,7 +16,8 @@ beforeAll(async () => {
   operator = await createUser({ role: "operator" });
   operator2 = await createUser({ role: "operator" });
   await env.DB.prepare(
-    "INSERT OR REPLACE INTO fiat_rates (currency_code, rate, updated_at) VALUES ('THB', '35.5', 1700000000000), ('USD', '1', 1700000000000)",
+    "INSERT OR REPLACE INTO fiat_rates (currency_code, rate, updated_at) " +
+      "VALUES ('THB', '35.5', 1700000000000), ('USD', '1', 1700000000000)",
   ).run();
   await env.DB.prepare("DELETE FROM fiat_rates WHERE currency_code = 'VND'").run();
 });

@@ -27,7 +27,8 @@ export const onrampSimRoutes = new Hono<AppEnv>()
 <title>Simulated payment provider</title>
 <body style="font-family:sans-serif;max-width:420px;margin:24px auto;padding:0 16px">
 <h1 style="font-size:20px">Simulated payment provider</h1>
-<p>Development only: no real money moves. Pay <strong>${o.amount} ${escape(o.fiat)}</strong> for order <code>${escape(o.reference)}</code>.</p>
+<p>Development only: no real money moves.
+Pay <strong>${o.amount} ${escape(o.fiat)}</strong> for order <code>${escape(o.reference)}</code>.</p>
 <form method="post" action="/api/onramp/sim/pay">
 <input type="hidden" name="reference" value="${escape(o.reference)}">
 <label>${label}<br><input name="account" required autocomplete="off" data-testid="sim-account" style="width:100%;padding:8px"></label>

@@ -385,7 +385,8 @@ export async function confirmOrder(
 }
 
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
-const MARK_CANCELLED = `UPDATE onramp_orders SET status = 3, cancelled_at = ?2 WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
+const DUE_IDS = `SELECT ${col(0)} FROM json_each(?1)`;
+const MARK_CANCELLED = `UPDATE onramp_orders SET status = 3, cancelled_at = ?2 WHERE status = 1 AND id IN (${DUE_IDS})`;
 
 /**
  * The expiry job's chunk: cancels up to `limit` orders still to be paid whose time is up, in one batch. An order
