@@ -9,3 +9,4 @@ export * from "./earn.ts";
 export * from "./support.ts";
 export * from "./seconds.ts";
 export * from "./contracts.ts";
+export * from "./onramp.ts";

@@ -16,6 +16,8 @@ import { kycRoutes } from "./kyc.ts";
 import { leverRoutes } from "./lever.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
+import { onrampRoutes } from "./onramp.ts";
+import { onrampSimRoutes } from "./onramp-sim.ts";
 import { profileRoutes } from "./profile.ts";
 import { secondsRoutes } from "./seconds.ts";
 import { trailRoutes } from "./trail.ts";
@@ -48,4 +50,6 @@ export const routes = new Hono<AppEnv>()
   .route("/", trailRoutes)
   .route("/", secondsRoutes)
   .route("/", leverRoutes)
-  .route("/", adminContractRoutes);
+  .route("/", adminContractRoutes)
+  .route("/", onrampRoutes)
+  .route("/", onrampSimRoutes);

@@ -19,6 +19,7 @@ import type messages from "./en/messages.json";
 import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
+import type onramp from "./en/onramp.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -35,7 +36,8 @@ export type Resources = typeof common &
   typeof messages &
   typeof support &
   typeof seconds &
-  typeof contract;
+  typeof contract &
+  typeof onramp;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -1,6 +1,7 @@
 import type { Db } from "../db.ts";
 import { distributeIeoChunk } from "./ieo.ts";
 import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
+import { cancelExpiredChunk } from "../onramp/orders.ts";
 
 /**
  * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
@@ -14,6 +15,7 @@ export type ChunkJob = { name: string; chunk(db: Db, now: number): Promise<Chunk
 export const EARN_JOBS: ChunkJob[] = [
   { name: "mining_accrual", chunk: (db, now) => accrueMiningChunk(db, now) },
   { name: "ieo_distribution", chunk: (db, now) => distributeIeoChunk(db, now) },
+  { name: "onramp_expiry", chunk: (db, now) => cancelExpiredChunk(db, now) },
 ];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };

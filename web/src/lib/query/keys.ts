@@ -32,6 +32,7 @@ export const Q = {
   seconds: "seconds",
   trail: "trail",
   contracts: "contracts",
+  onramp: "onramp",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

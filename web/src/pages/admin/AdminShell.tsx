@@ -27,6 +27,7 @@ const SECTIONS = [
   { to: "/admin/support", key: "support", label: "support.console.nav" },
   { to: "/admin/seconds", key: "seconds", label: "seconds.admin.nav" },
   { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
+  { to: "/admin/onramp", key: "onramp", label: "onramp.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -47,7 +48,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "contract", "earn", "seconds", "support");
+  useTexts("admin", "contract", "earn", "onramp", "seconds", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

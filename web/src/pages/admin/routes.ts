@@ -18,4 +18,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/support/:id", load: () => import("./AdminSupportChatPage.tsx"), guard: true },
   { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },
   { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
+  { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
 ];

@@ -5,6 +5,7 @@ import { earn } from "./earn.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
+import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
 import { seconds } from "./seconds.ts";
@@ -24,6 +25,7 @@ export const catalog = {
   ...kyc,
   ...market,
   ...money,
+  ...onramp,
   ...profile,
   ...seconds,
   ...security,

@@ -11,6 +11,7 @@ export const KINDS = [
   "hold",
   "release",
   "consume",
+  "onramp_credit",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -21,6 +22,7 @@ export const BILL_KINDS = [
   "withdraw_approve",
   "withdraw_reject",
   "transfer",
+  "onramp_credit",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);

@@ -1,0 +1,157 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { Decimal } from "decimal.js";
+import { type OnrampConfigView, usdtUnits } from "../../schema/api/onramp.ts";
+
+/**
+ * Buy crypto by bank transfer on a phone-sized page: Alice orders 3,500 THB of USDT, sees the figures before confirming,
+ * gets the receiving account and her reference; an operator confirms the transfer in the console; her USDT balance rises
+ * by exactly the amount at the published rate, once.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+/** Logs in, retrying while the dev server answers its first requests with plain text during warm-up. */
+async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 2) {
+      await new Promise((r) => setTimeout(r, 2_000));
+      continue;
+    }
+    const body = JSON.parse(text) as { type: string; message: string };
+    expect(body.type).toBe("ok");
+    return body.message;
+  }
+}
+
+async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
+  return ((await res.json()) as { message: { change_balance: string } }).message.change_balance;
+}
+
+async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await context.addInitScript(
+    ({ t, l, th }) => {
+      if (sessionStorage.getItem("__e2e_init")) return;
+      sessionStorage.setItem("__e2e_init", "1");
+      localStorage.clear();
+      localStorage.setItem("h5Version", "1");
+      localStorage.setItem("lang", JSON.stringify(l));
+      localStorage.setItem("theme", JSON.stringify(th));
+      localStorage.setItem("token", JSON.stringify(t));
+    },
+    { t: token, l: lang, th: theme },
+  );
+  return context.newPage();
+}
+
+async function fillPayer(page: Page) {
+  await page.getByTestId("otc-first_name").fill("Alice");
+  await page.getByTestId("otc-last_name").fill("Demo");
+  await page.getByTestId("otc-email").fill("alice@demo.test");
+  await page.getByTestId("otc-phone").fill("+66812345678");
+  await page.getByTestId("otc-tax_id").fill("1234567890123");
+}
+
+test("buy crypto by bank transfer; an operator confirms it and USDT is credited at the published rate", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const config = ((await (await request.get("/api/onramp/config")).json()) as { message: OnrampConfigView }).message;
+  const thb = config.countries.find((c) => c.code === "TH")!.fiats.find((f) => f.code === "THB")!;
+  const expected = new Decimal(usdtUnits(3500, thb.rate)).div(1_000_000);
+  const before = new Decimal(await usdtAvailable(request, alice));
+
+  const page = await sessionPage(browser, alice, "en", "dark");
+  await page.goto("/#/otc/otc");
+  await page.getByTestId("otc-country").selectOption("TH");
+  await page.getByTestId("otc-fiat").selectOption("THB");
+  await page.getByTestId("otc-bank").selectOption("Kasikornbank");
+  await page.getByTestId("otc-amount").fill("349");
+  await fillPayer(page);
+  await page.getByTestId("otc-submit").click();
+  await expect(page.getByText("The minimum is 350 THB")).toBeVisible();
+  await page.getByTestId("otc-amount").fill("3500");
+  await expect(page.getByTestId("otc-receive")).toHaveText(`${expected.toFixed()} USDT`);
+  await page.screenshot({ path: `${SHOTS}/onramp-form-en-dark.png`, fullPage: true });
+  await page.getByTestId("otc-submit").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`Pay 3,500 THB from Kasikornbank in the name of Alice Demo and receive ${expected.toFixed()} USDT`);
+  await page.screenshot({ path: `${SHOTS}/onramp-confirm-en-dark.png` });
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/#\/otc\/order\?id=\d+$/);
+  const id = Number(new URL(page.url().replace("/#/", "/")).searchParams.get("id"));
+  const reference = (await page.getByTestId("otc-reference").textContent())!;
+  expect(reference).toMatch(/^EX[A-Z2-9]{10}$/);
+  await expect(page.getByTestId("otc-status")).toHaveText("To be paid");
+  await expect(page.getByTestId("otc-receiving")).toContainText("Bangkok Bank");
+  await expect(page.getByTestId("otc-countdown")).toContainText(/Pay within 1:5\d:\d\d/);
+  await page.screenshot({ path: `${SHOTS}/onramp-order-en-dark.png`, fullPage: true });
+
+  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const desk = await sessionPage(browser, operator, "en", "dark");
+  await desk.goto("/#/admin/onramp");
+  const card = desk.getByTestId(`admin-onramp-${id}`);
+  await expect(card.getByTestId("admin-onramp-reference")).toHaveText(reference);
+  await desk.screenshot({ path: `${SHOTS}/onramp-admin-en-dark.png`, fullPage: true });
+  await card.getByRole("button", { name: "Money received" }).click();
+  const confirm = desk.getByRole("dialog");
+  await expect(confirm).toContainText(reference);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(desk.getByTestId("toast")).toHaveText("Success");
+
+  await expect.poll(async () => new Decimal(await usdtAvailable(request, alice)).minus(before).toFixed()).toBe(expected.toFixed());
+  await page.reload();
+  await expect(page.getByTestId("otc-status")).toHaveText("Payment successful");
+  await page.screenshot({ path: `${SHOTS}/onramp-paid-en-dark.png`, fullPage: true });
+  await page.goto("/#/otc/orders");
+  await expect(page.getByTestId(`otc-order-${id}`)).toContainText("Payment successful");
+  // A second confirmation changes nothing.
+  const again = await request.post("/api/admin/onramp/confirm", { form: { id: String(id) }, headers: { Authorization: operator } });
+  expect(again.status()).toBe(409);
+  expect(new Decimal(await usdtAvailable(request, alice)).minus(before).toFixed()).toBe(expected.toFixed());
+});
+
+test("the buy-crypto pages in Spanish and the light theme", async ({ browser, request }) => {
+  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const page = await sessionPage(browser, bob, "spa", "light");
+  await page.goto("/#/otc/orders");
+  await expect(page.getByText("Aún no hay pedidos")).toBeVisible();
+  await page.goto("/#/otc/otc");
+  await page.getByTestId("otc-country").selectOption("PH");
+  await page.getByTestId("otc-amount").fill("1000");
+  await page.getByTestId("otc-submit").click();
+  await expect(page.getByText("Obligatorio").first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/onramp-form-spa-light.png`, fullPage: true });
+  await fillPayer(page);
+  await page.getByTestId("otc-submit").click();
+  await page.getByRole("dialog").getByRole("button").last().click();
+  await expect(page.getByTestId("otc-status")).toHaveText("Pendiente de pago");
+  await page.screenshot({ path: `${SHOTS}/onramp-order-spa-light.png`, fullPage: true });
+  await page.getByTestId("otc-cancel").click();
+  await page.getByRole("dialog").getByRole("button").last().click();
+  await expect(page.getByTestId("otc-status")).toHaveText("Cancelado");
+});
+
+test("buy crypto by card: the payer pays on the provider's page and the USDT is credited", async ({ browser, request }) => {
+  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const before = new Decimal(await usdtAvailable(request, bob));
+  const page = await sessionPage(browser, bob, "en", "light");
+  await page.goto("/#/otc/otc");
+  await page.getByTestId("otc-country").selectOption("US");
+  await page.getByLabel("Payment method").selectOption("card");
+  await page.getByTestId("otc-amount").fill("25");
+  await fillPayer(page);
+  await page.getByTestId("otc-submit").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/api\/onramp\/sim\/checkout\?reference=EX/);
+  await page.getByTestId("sim-account").fill("4111 1111 1111 1111");
+  await page.getByTestId("sim-pay").click();
+  await expect(page).toHaveURL(/#\/otc\/order\?id=\d+$/);
+  await expect(page.getByTestId("otc-status")).toHaveText("Payment successful");
+  await page.screenshot({ path: `${SHOTS}/onramp-card-paid-en-light.png`, fullPage: true });
+  expect(new Decimal(await usdtAvailable(request, bob)).minus(before).toFixed()).toBe("25");
+});
