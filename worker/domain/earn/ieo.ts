@@ -300,7 +300,8 @@ function priceOf(text: string): number {
 }
 
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
-const MARK_DISTRIBUTED = `UPDATE ieo_orders SET status = 2, distributed_at = ?2 WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
+const MARK_DISTRIBUTED = `UPDATE ieo_orders SET status = 2, distributed_at = ?2
+  WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
 // A hold already ended goes below zero here, which fails the whole batch (holds_remaining).
 const CONSUME_HOLDS =
   `UPDATE holds SET remaining = remaining - d.a, status = 'consumed', closed_at = ?2 ` +
