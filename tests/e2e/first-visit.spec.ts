@@ -136,3 +136,37 @@ test("the bill is reachable from assets, and a coin's details offer Trade and Co
   await expect(page.getByTestId("coin-convert")).toBeVisible();
   await expect(page.getByTestId("coin-trade")).toHaveCount(0);
 });
+
+test("numbers read the same everywhere: a balance shows its coin's digits on assets, trade and transfer; fiat in its own decimals", async ({
+  page,
+  request,
+}) => {
+  const token = await login(request);
+  await start(page, token);
+  await page.goto("/#/fund/assets?account=change");
+  const usdt = page.getByTestId("holding-change-USDT").getByTestId("available");
+  // USDT shows four digits, BTC eight (their display_decimals), grouped by thousands.
+  await expect(usdt).toHaveText(/^\d{1,3}(,\d{3})*\.\d{4}$/);
+  await expect(page.getByTestId("holding-change-BTC").getByTestId("available")).toHaveText(/^\d{1,3}(,\d{3})*\.\d{8}$/);
+  const shown = (await usdt.textContent())!;
+
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  await expect(page.getByTestId("order-available")).toHaveText(`${shown} USDT`);
+  // The last price with its fiat equivalent under it (USD: two decimals).
+  await expect(page.getByTestId("price-fiat")).toHaveText(/^≈ \$\d{1,3}(,\d{3})*\.\d{2}$/);
+  // A tiny fee stays one short line: rounded up at the coin's digits, never two lines.
+  await page.getByTestId("order-amount").fill("0.0001");
+  const fee = page.getByTestId("order-fee");
+  await expect(fee).toHaveText(/^≈ 0\.\d{1,8} BTC$/);
+  const line = await fee.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 16);
+  expect((await fee.boundingBox())!.height).toBeLessThan(line * 1.5);
+
+  await page.goto("/#/fund/fundTransfer?currency=3&from=change&to=legal");
+  await expect(page.getByTestId("transfer-from-balance")).toHaveText(`${shown} USDT`);
+
+  // JPY has no minor unit: the fiat equivalent shows none.
+  await page.evaluate(() => localStorage.setItem("fiat", JSON.stringify({ currency_code: "JPY", rate: "150" })));
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  await page.reload();
+  await expect(page.getByTestId("price-fiat")).toHaveText(/^≈ ¥\d{1,3}(,\d{3})*$/);
+});

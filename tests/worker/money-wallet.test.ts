@@ -61,8 +61,13 @@ describe("balances", () => {
       lock_change_balance: "100",
       usdt_price: "1",
       is_charge: 1,
+      display_decimals: 4,
     });
-    expect(change.balance.find((b) => b.currency_name === "BTC")).toMatchObject({ change_balance: "0.1", lock_change_balance: "0" });
+    expect(change.balance.find((b) => b.currency_name === "BTC")).toMatchObject({
+      change_balance: "0.1",
+      lock_change_balance: "0",
+      display_decimals: 8,
+    });
     expect(change.usdt_totle).toBe("10500");
     const legal = res.body.message.legal_wallet as Account;
     expect(legal.balance.map((b) => b.currency_name)).toEqual(["USDT", "USDC"]);
@@ -81,7 +86,12 @@ describe("balances", () => {
     const u = await createUser();
     await fund(u.id, USDT, 12_345_678);
     const detail = await api<Row>("/wallet/detail", { token: u.token, form: { currency: "3", type: "change" } });
-    expect(detail.body.message).toMatchObject({ change_balance: "12.345678", lock_change_balance: "0", currency_name: "USDT" });
+    expect(detail.body.message).toMatchObject({
+      change_balance: "12.345678",
+      lock_change_balance: "0",
+      currency_name: "USDT",
+      display_decimals: 4,
+    });
     const info = await api<Row>("/wallet/get_info", { token: u.token, form: { currency: "USDT" } });
     expect(info.body.message).toMatchObject({
       rate: "1",

@@ -65,6 +65,7 @@ function accountView(
       [`lock_${name}_balance`]: locked,
       usdt_price: price ? price.toFixed() : null,
       is_charge: c.canDeposit ? 1 : 0,
+      display_decimals: c.displayDecimals,
     });
   }
   return { balance, usdt_totle: roundDisplay(total, USDT_DECIMALS) };
@@ -115,6 +116,7 @@ export async function walletDetail(db: Db, userId: number, currency: Currency, t
     usdt_price: price ? price.toFixed() : null,
     is_charge: currency.canDeposit ? 1 : 0,
     enabled: accountEnabled(currency, type) ? 1 : 0,
+    display_decimals: currency.displayDecimals,
   };
 }
 

@@ -11,10 +11,10 @@ import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { IconConvert, IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
-import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import "../../styles/fund.css";
+import { balance, HIDDEN, money } from "../../lib/format.ts";
 
 /** The assets tab: total in USDT and in the chosen fiat, the four accounts, and the money actions. */
 export default function AssetsPage() {
@@ -56,7 +56,7 @@ export default function AssetsPage() {
           {total
             ? hidden
               ? `≈ ${HIDDEN}`
-              : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })
+              : t("fund.assets.approx", { value: fiat.format(total), code: fiat.code })
             : " "}
         </div>
         <nav className="assets-actions">
@@ -153,13 +153,13 @@ export default function AssetsPage() {
                     <div>
                       <span className="faint">{t("fund.common.available")}</span>
                       <span className="num" data-testid="available">
-                        {show(amount(h.available))}
+                        {show(balance(h.available, h.decimals))}
                       </span>
                     </div>
                     <div>
                       <span className="faint">{t("fund.common.frozen")}</span>
                       <span className="num" data-testid="frozen">
-                        {show(amount(h.locked))}
+                        {show(balance(h.locked, h.decimals))}
                       </span>
                     </div>
                   </div>

@@ -10,7 +10,6 @@ import { holdings, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
-import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useLedger } from "../../features/wallet/useLedger.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { allPairs, quotationsQuery } from "../../features/market/quotes.ts";
@@ -18,6 +17,7 @@ import { roomName } from "../../features/market/api.ts";
 import { D } from "../../lib/decimal.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
+import { balance, HIDDEN, money } from "../../lib/format.ts";
 
 /** One coin: its balance in each account, the actions, and its ledger entries. */
 export default function AssetsRecordPage() {
@@ -78,10 +78,10 @@ export default function AssetsRecordPage() {
                   <tr key={account} data-testid={`coin-balance-${account}`}>
                     <td>{t(`fund.accounts.${account}`)}</td>
                     <td className="right num" data-testid="available">
-                      {show(amount(holding!.available))}
+                      {show(balance(holding!.available, holding!.decimals))}
                     </td>
                     <td className="right num" data-testid="frozen">
-                      {show(amount(holding!.locked))}
+                      {show(balance(holding!.locked, holding!.decimals))}
                     </td>
                   </tr>
                 ))}

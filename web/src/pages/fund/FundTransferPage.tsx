@@ -8,16 +8,16 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { coinDecimals, coinsQuery, holdings, inAccount, transferBetweenAccounts, walletQuery } from "../../features/wallet/api.ts";
+import { coinDecimals, coinsQuery, displayDecimals, holdings, inAccount, transferBetweenAccounts, walletQuery } from "../../features/wallet/api.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { IconSwap } from "../../features/wallet/components/icons.tsx";
-import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { dec } from "../../lib/decimal.ts";
 import { useForm } from "../../lib/form/useForm.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { amount, balance } from "../../lib/format.ts";
 
 /** One end of a transfer: an account the coin lives in. */
 function AccountSelect({
@@ -106,6 +106,7 @@ export default function FundTransferPage() {
   const available = holdings(wallet, fromAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
   const toBalance = holdings(wallet, toAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
   const decimals = coinDecimals(coin);
+  const shown = displayDecimals(coin);
 
   const change = (patch: () => void) => {
     idem.reset();
@@ -135,7 +136,7 @@ export default function FundTransferPage() {
     e.preventDefault();
     void form.submit(
       () => ({
-        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: amount(available) }),
+        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: balance(available, shown) }),
       }),
       async () => {
         const ok = await confirmDialog({
@@ -204,16 +205,16 @@ export default function FundTransferPage() {
           unit={coin.name}
           decimals={decimals}
           onAll={() => change(() => form.set("number")(dec(available).toFixed()))}
-          hint={t("fund.transfer.available", { amount: amount(available), coin: coin.name })}
+          hint={t("fund.transfer.available", { amount: balance(available, shown), coin: coin.name })}
           error={form.errors.number}
           disabled={form.submitting}
           testId="transfer-amount"
         />
         <dl className="kv summary">
           <dt>{t("fund.transfer.fromBalance", { account: t(`fund.accounts.${fromAccount}`) })}</dt>
-          <dd className="num" data-testid="transfer-from-balance">{`${amount(available)} ${coin.name}`}</dd>
+          <dd className="num" data-testid="transfer-from-balance">{`${balance(available, shown)} ${coin.name}`}</dd>
           <dt>{t("fund.transfer.toBalance", { account: t(`fund.accounts.${toAccount}`) })}</dt>
-          <dd className="num" data-testid="transfer-to-balance">{`${amount(toBalance)} ${coin.name}`}</dd>
+          <dd className="num" data-testid="transfer-to-balance">{`${balance(toBalance, shown)} ${coin.name}`}</dd>
           <dt>{t("fund.transfer.fee")}</dt>
           <dd className="num">{`0 ${coin.name}`}</dd>
         </dl>

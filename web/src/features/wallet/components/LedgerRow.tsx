@@ -3,7 +3,7 @@ import { dec } from "../../../lib/decimal.ts";
 import { formatDate } from "../../../lib/time.ts";
 import { isAccountName } from "../accounts.ts";
 import type { LedgerRecord } from "../api.ts";
-import { amount } from "../format.ts";
+import { amount } from "../../../lib/format.ts";
 
 /** One ledger entry: what happened (translated by the server), which account, the signed amount. */
 export function LedgerRow({ record, showCoin = true }: { record: LedgerRecord; showCoin?: boolean }) {
