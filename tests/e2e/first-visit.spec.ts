@@ -170,3 +170,28 @@ test("numbers read the same everywhere: a balance shows its coin's digits on ass
   await page.reload();
   await expect(page.getByTestId("price-fiat")).toHaveText(/^≈ ¥\d{1,3}(,\d{3})*$/);
 });
+
+test("the bill shows a hold and its release as one line each, and its filter offers every movement type", async ({ page, request }) => {
+  const token = await login(request);
+  const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: "50000", order_type: "limit" };
+  const placed = await api<{ id: number }>(request, "POST", "/coin/trade", order, token);
+  await api(request, "POST", "/coin/cancel", { id: String(placed.id) }, token);
+  // The market settles the release a moment later.
+  const newest = async () =>
+    (await api<{ list: { kind: string }[] }>(request, "POST", "/wallet/legal_log", { limit: "1" }, token)).list[0]?.kind;
+  await expect.poll(newest).toBe("release");
+  const words = texts("en", "fund").fund;
+  await start(page, token);
+  await page.goto("/#/setting/bill");
+
+  const kinds = ["deposit", "withdraw_hold", "withdraw_approve", "withdraw_reject", "transfer", "spot_trade", "convert", "hold", "release"];
+  await expect(page.getByTestId("bill-kind").locator("option")).toHaveText([words.bill.allKinds, ...kinds.map((k) => words.kinds[k])]);
+  // Newest first: the release, then the hold, each one unsigned line of 50 USDT (0.001 × 50,000).
+  const lines = page.getByTestId("bill-list").getByTestId("ledger-amount");
+  await expect(lines.nth(0)).toHaveText(`${words.bill.released} 50 USDT`);
+  await expect(lines.nth(1)).toHaveText(`${words.bill.held} 50 USDT`);
+
+  await page.getByTestId("bill-kind").selectOption("hold");
+  await expect(lines.first()).toHaveText(`${words.bill.held} 50 USDT`);
+  await expect(page.getByTestId("bill-list").getByText(/^[+-]/)).toHaveCount(0);
+});

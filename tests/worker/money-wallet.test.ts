@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
-import { hold } from "../../worker/domain/ledger/index.ts";
+import { hold, release } from "../../worker/domain/ledger/index.ts";
 import { api, createUser } from "./helpers.ts";
 import { BTC, ETH, USDT, balance, db, expectInvariant, fund, seedMoney } from "./money-helpers.ts";
 
@@ -187,7 +187,16 @@ describe("POST /wallet/legal_log across currencies", () => {
     await fund(userId, BTC, 3_000_000, 3);
     return 5;
   }
-  type Entry = { id: number; value: string; kind: string; currency_id: number; currency_name: string; account: string };
+  type Entry = {
+    id: number;
+    value: string;
+    held: string;
+    bucket: string;
+    kind: string;
+    currency_id: number;
+    currency_name: string;
+    account: string;
+  };
   type Page = { list: Entry[]; count: number; page: number; pages: number; total: number };
 
   it("without a currency pages every coin's entries as one list, each entry once, newest first", async () => {
@@ -240,6 +249,25 @@ describe("POST /wallet/legal_log across currencies", () => {
     expect((await log({ kind: "transfer", type: "2" })).body.message.list.map((e) => e.value)).toEqual(["-4"]);
     // A well-formed kind nobody posted (features add their own) is simply empty.
     expect((await log({ kind: "nothing_like_this" })).body.message).toMatchObject({ list: [], total: 0, pages: 1 });
+  });
+
+  it("a hold and its release are one line each (total unchanged, `held` signed), not a pair of signed rows", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 100 * U);
+    const { holdId } = await hold(db(), { userId: u.id, currencyId: USDT, accountType: 2, amount: 30 * U, reason: "spot_order" });
+    await release(db(), holdId);
+    const res = await api<Page>("/wallet/legal_log", {
+      token: u.token,
+      form: { currency: "USDT", type: "change" },
+    });
+    expect(res.body.message.count).toBe(3);
+    expect(res.body.message.list.map((e) => [e.kind, e.value, e.held, e.bucket])).toEqual([
+      ["release", "0", "-30", "available"],
+      ["hold", "0", "30", "available"],
+      ["deposit", "100", "0", "available"],
+    ]);
+    expect((await api<Page>("/wallet/legal_log", { token: u.token, form: { kind: "hold" } })).body.message.total).toBe(1);
+    await expectInvariant();
   });
 
   it("never shows another user's entries", async () => {

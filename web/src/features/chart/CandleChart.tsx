@@ -197,7 +197,9 @@ export function CandleChart({
   // Precision and intraday labels.
   useEffect(() => {
     // Axis and last-price labels read like every other price: the pair's precision with thousands separators.
-    main.current?.applyOptions({ priceFormat: { type: "custom", minMove: 1 / 10 ** precision, formatter: (p: number) => axisPrice(p, precision) } });
+    main.current?.applyOptions({
+      priceFormat: { type: "custom", minMove: 1 / 10 ** precision, formatter: (p: number) => axisPrice(p, precision) },
+    });
     chart.current?.applyOptions({ timeScale: { timeVisible: intraday, secondsVisible: false } });
   }, [precision, intraday]);
 

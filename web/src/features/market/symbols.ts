@@ -12,7 +12,10 @@ export function splitSymbol(symbol: string): [string, string] {
  * What one unit of a pair's quote coin is worth in USDT, for a display fiat equivalent: USDT itself is 1, another quote
  * coin is its own USDT pair's last price; null when there is none.
  */
-export function quoteUsdtPrice(quote: string, pairs: readonly Pick<Quotation, "currency_name" | "legal_name" | "now_price">[]): string | null {
+export function quoteUsdtPrice(
+  quote: string,
+  pairs: readonly Pick<Quotation, "currency_name" | "legal_name" | "now_price">[],
+): string | null {
   if (quote === "USDT") return "1";
   const pair = pairs.find((p) => p.currency_name === quote && p.legal_name === "USDT");
   return pair && pair.now_price ? pair.now_price : null;

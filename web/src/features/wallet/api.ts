@@ -44,7 +44,15 @@ export function holdings(list: WalletList, account: AccountName): Holding[] {
     const locked = String(row[`lock_${account}_balance`] ?? "0");
     const usdtValue = row.usdt_price === null ? null : dec(available).plus(dec(locked)).times(dec(row.usdt_price));
     const decimals = row.display_decimals ?? DEFAULT_DISPLAY_DECIMALS;
-    return { currencyId: Number(row.currency ?? row.id), name: row.currency_name, available, locked, usdtPrice: row.usdt_price, usdtValue, decimals };
+    return {
+      currencyId: Number(row.currency ?? row.id),
+      name: row.currency_name,
+      available,
+      locked,
+      usdtPrice: row.usdt_price,
+      usdtValue,
+      decimals,
+    };
   });
 }
 
@@ -194,9 +202,15 @@ export type WithdrawalRecord = {
 export const fetchWithdrawals = (page: number, limit = 10) =>
   get<Page<WithdrawalRecord>>("/user/withdraw/list", { page, limit }, { silent: true });
 
+/**
+ * One line of the bill: one journal's change to one coin in one account. `value` changes the account's total
+ * (available + locked); `held` its locked part (positive: held, negative: released). A hold or its release alone is
+ * `value` 0 with `held` the amount.
+ */
 export type LedgerRecord = {
   id: number;
   value: string;
+  held: string;
   info: string;
   kind: string;
   account_type: number;

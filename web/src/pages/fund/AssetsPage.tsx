@@ -53,11 +53,7 @@ export default function AssetsPage() {
           {total ? show(money(total)) : "--"} <small>USDT</small>
         </div>
         <div className="assets-fiat num" data-testid="assets-fiat">
-          {total
-            ? hidden
-              ? `≈ ${HIDDEN}`
-              : t("fund.assets.approx", { value: fiat.format(total), code: fiat.code })
-            : " "}
+          {total ? (hidden ? `≈ ${HIDDEN}` : t("fund.assets.approx", { value: fiat.format(total), code: fiat.code })) : " "}
         </div>
         <nav className="assets-actions">
           <Link to="/fund/select?for=receive" className="assets-action">

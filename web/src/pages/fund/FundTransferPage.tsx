@@ -8,7 +8,15 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { coinDecimals, coinsQuery, displayDecimals, holdings, inAccount, transferBetweenAccounts, walletQuery } from "../../features/wallet/api.ts";
+import {
+  coinDecimals,
+  coinsQuery,
+  displayDecimals,
+  holdings,
+  inAccount,
+  transferBetweenAccounts,
+  walletQuery,
+} from "../../features/wallet/api.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { IconSwap } from "../../features/wallet/components/icons.tsx";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
@@ -136,7 +144,11 @@ export default function FundTransferPage() {
     e.preventDefault();
     void form.submit(
       () => ({
-        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: balance(available, shown) }),
+        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), {
+          coin: coin.name,
+          decimals,
+          max: balance(available, shown),
+        }),
       }),
       async () => {
         const ok = await confirmDialog({

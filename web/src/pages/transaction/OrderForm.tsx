@@ -22,7 +22,6 @@ import { balance, fee as formatFee, formatAmount, formatPrice } from "../../lib/
 
 const STEPS = [0, 25, 50, 75, 100];
 
-
 export type Balances = { base: SpotBalance; quote: SpotBalance };
 
 /** The message of an order issue, with the figures that explain it. */
@@ -320,9 +319,7 @@ export function OrderForm({
         <div>
           <dt>{t("trade.form.available")}</dt>
           <dd className="num" data-testid="order-available">
-            {available !== undefined
-              ? `${balance(available, spending!.decimals)} ${side === "buy" ? quote : base}`
-              : "--"}
+            {available !== undefined ? `${balance(available, spending!.decimals)} ${side === "buy" ? quote : base}` : "--"}
           </dd>
         </div>
         <div>

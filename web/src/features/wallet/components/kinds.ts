@@ -11,16 +11,25 @@ export const KINDS = [
   "hold",
   "release",
   "consume",
+  "spot_trade",
+  "convert",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
-/** The kinds a user's bill can be filtered by (those that move a user's balance today). */
+/**
+ * The kinds a user's bill can be filtered by: every journal kind that writes a user's ledger rows today (a rejected
+ * deposit and the first of two approvals write none). `hold` and `release` are an order's funds held and given back.
+ */
 export const BILL_KINDS = [
   "deposit",
   "withdraw_hold",
   "withdraw_approve",
   "withdraw_reject",
   "transfer",
+  "spot_trade",
+  "convert",
+  "hold",
+  "release",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
