@@ -195,3 +195,34 @@ test("the bill shows a hold and its release as one line each, and its filter off
   await expect(lines.first()).toHaveText(`${words.bill.held} 50 USDT`);
   await expect(page.getByTestId("bill-list").getByText(/^[+-]/)).toHaveCount(0);
 });
+
+test("operators reach the console from settings, and the audit log reads in words: action, operator's name, user's UID", async ({
+  page,
+  request,
+}) => {
+  const alice = await login(request);
+  const aliceInfo = await api<{ id: number; uid: string }>(request, "GET", "/user/info", {}, alice);
+  await start(page, alice);
+  await page.goto("/#/setting/setting");
+  await expect(page.getByTestId("security-link")).toBeVisible();
+  await expect(page.getByTestId("console-link")).toHaveCount(0);
+
+  const operator = await api<string>(request, "POST", "/user/login", { user_string: "operator@demo.test", password: "operator-demo-2026" });
+  const me = await api<{ nickname: string }>(request, "GET", "/user/info", {}, operator);
+  await api(request, "GET", "/admin/users/detail", { id: String(aliceInfo.id) }, operator);
+  await page.evaluate((t) => localStorage.setItem("token", JSON.stringify(t)), operator);
+  await page.goto("/#/setting/setting");
+  await page.reload();
+  const words = texts("en", "admin").admin.audit;
+  await expect(page.getByTestId("console-link")).toHaveText(texts("en", "setting").setting.console);
+  await page.getByTestId("console-link").click();
+  await expect(page).toHaveURL(/#\/admin$/);
+
+  await page.goto("/#/admin/audit");
+  const row = page.getByTestId("audit-row").first();
+  await expect(row.getByTestId("audit-action")).toHaveText(words.actions.view_user);
+  await expect(row.getByTestId("audit-actor")).toHaveText(me.nickname);
+  await expect(row.getByTestId("audit-user")).toHaveText(aliceInfo.uid);
+  await expect(page.getByTestId("audit-table")).not.toContainText("{");
+  await expect(page.getByTestId("audit-table")).not.toContainText("user_id");
+});

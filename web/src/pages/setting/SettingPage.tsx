@@ -96,6 +96,7 @@ export default function SettingPage() {
           <LinkRow to="/mailMessage/mailMessage" label={t("setting.messages")}>
             {unread > 0 && <span className="count-pill num">{unread > 99 ? "99+" : unread}</span>}
           </LinkRow>
+          {user.role === "operator" && <LinkRow to="/admin" label={t("setting.console")} testId="console-link" />}
         </ul>
 
         <h2 className="setting-heading">{t("setting.preferences")}</h2>
