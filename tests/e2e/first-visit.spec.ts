@@ -226,3 +226,36 @@ test("operators reach the console from settings, and the audit log reads in word
   await expect(page.getByTestId("audit-table")).not.toContainText("{");
   await expect(page.getByTestId("audit-table")).not.toContainText("user_id");
 });
+
+test("the price colour preference (red up, green down) swaps up and down everywhere, charts included, and is kept", async ({ page }) => {
+  await start(page);
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  const chart = page.getByTestId("candle-chart");
+  await expect(chart).toHaveAttribute("data-up-color", /.+/);
+  const green = (await chart.getAttribute("data-up-color"))!;
+  const red = (await chart.getAttribute("data-down-color"))!;
+  const buyFill = await page.getByTestId("order-submit").evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  const token = await login(page.request);
+  await page.evaluate((t) => localStorage.setItem("token", JSON.stringify(t)), token);
+  await page.goto("/#/setting/setting");
+  await page.reload();
+  const words = texts("en", "setting").setting;
+  await page.getByRole("radiogroup", { name: words.colors }).getByRole("radio", { name: words.colorModes.redUp }).click();
+  await expect(page.getByTestId("colors-red-up")).toHaveAttribute("aria-checked", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-colors", "red-up");
+
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  await expect(chart).toHaveAttribute("data-up-color", red);
+  await expect(chart).toHaveAttribute("data-down-color", green);
+  const css = await page.evaluate(() => {
+    const s = getComputedStyle(document.documentElement);
+    return [s.getPropertyValue("--up").trim(), s.getPropertyValue("--down").trim()];
+  });
+  expect(css).toEqual([red, green]);
+  // The buy button is the "up" fill: now the red one.
+  expect(await page.getByTestId("order-submit").evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(buyFill);
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-colors", "red-up");
+});

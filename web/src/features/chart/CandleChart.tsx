@@ -215,6 +215,8 @@ export function CandleChart({
       timeScale: { borderColor: c.grid },
     });
     main.current?.applyOptions({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
+    // The candles' colours, readable by a browser test (a canvas has no DOM to look at).
+    if (box.current) Object.assign(box.current.dataset, { upColor: c.up, downColor: c.down });
   }, [theme]);
 
   // Indicator series follow the choice (and the theme's colours); a change redraws.
