@@ -259,3 +259,24 @@ test("the price colour preference (red up, green down) swaps up and down everywh
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-colors", "red-up");
 });
+
+test("accounts without a product are not offered, and the seeded pages describe only what exists", async ({ page, request }) => {
+  const token = await login(request);
+  const words = texts("en", "fund").fund.accounts;
+  await start(page, token);
+  await page.goto("/#/fund/assets?account=micro");
+  // Leverage and seconds have no page yet: only the fiat and exchange accounts, even when a link names another.
+  await expect(page.getByRole("tab")).toHaveText([words.legal, words.change]);
+  await expect(page.getByTestId("account-tab-change")).toHaveAttribute("aria-selected", "true");
+
+  await page.goto("/#/fund/fundTransfer?currency=3");
+  await expect(page.getByTestId("transfer-from").locator("option")).toHaveText([words.legal, words.change]);
+  await expect(page.getByTestId("transfer-to").locator("option")).toHaveText([words.legal, words.change]);
+
+  for (const route of ["/aboutus", "/contactus", "/faq", "/setting/operational_compliance"]) {
+    await page.goto(`/#${route}`);
+    const article = page.locator("article");
+    await expect(article).toBeVisible();
+    await expect(article).not.toContainText(/futures|seconds contract|lock mining|customer service|IEO|NFT/i);
+  }
+});

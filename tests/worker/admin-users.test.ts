@@ -193,7 +193,8 @@ describe("operator user look-up", () => {
     const [first, second, owner] = await Promise.all([operatorUser(), operatorUser(), createUser()]);
     const detail = JSON.stringify({ amount: "20000", currency: "USDT", user_id: owner.id, first_approved_by: first.id });
     await env.DB.prepare(
-      "INSERT INTO audit_log (actor_id, action, subject_type, subject_id, detail, created_at) VALUES (?, 'withdrawal.approve', 'withdrawal', '77', ?, ?)",
+      "INSERT INTO audit_log (actor_id, action, subject_type, subject_id, detail, created_at) " +
+        "VALUES (?, 'withdrawal.approve', 'withdrawal', '77', ?, ?)",
     )
       .bind(second.id, detail, Date.now() + 60_000)
       .run();

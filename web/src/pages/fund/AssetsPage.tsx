@@ -6,8 +6,9 @@ import { IconChevron, IconEye, IconEyeOff } from "../../components/icons.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
+import { shownAccounts } from "./shown-accounts.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { IconConvert, IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
@@ -23,12 +24,15 @@ export default function AssetsPage() {
   const [hidden, setHidden] = useAtom(hideBalanceAtom);
   const fiat = useFiat();
   const [params, setParams] = useSearchParams();
-  const account: AccountName = isAccountName(params.get("account")) ? (params.get("account") as AccountName) : "change";
+  const asked: AccountName = isAccountName(params.get("account")) ? (params.get("account") as AccountName) : "change";
   // The assets page always shows fresh balances (fills change them without a money action here).
   const query = useQuery({ ...walletQuery(token), staleTime: 0 });
   const show = (text: string) => (hidden ? HIDDEN : text);
 
   const list = query.data;
+  // An account without a product (and without funds) is not offered, even by a link that names it.
+  const accounts = shownAccounts(list);
+  const account = accounts.includes(asked) ? asked : "change";
   const total = list ? totalUsdt(list) : null;
   const rows = list ? holdings(list, account) : [];
   const accountTotal = list ? dec(list[`${account}_wallet`].usdt_totle) : null;
@@ -90,7 +94,7 @@ export default function AssetsPage() {
       </header>
 
       <div className="account-tabs" role="tablist" aria-label={t("fund.assets.accounts")}>
-        {ACCOUNTS.map((a) => (
+        {accounts.map((a) => (
           <button
             key={a}
             type="button"

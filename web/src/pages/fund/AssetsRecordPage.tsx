@@ -5,7 +5,8 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { shownAccounts } from "./shown-accounts.ts";
 import { holdings, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
@@ -32,9 +33,9 @@ export default function AssetsRecordPage() {
   const show = (text: string) => (hidden ? HIDDEN : text);
 
   const rows = wallet.data
-    ? ACCOUNTS.map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) })).filter(
-        (r) => r.holding,
-      )
+    ? shownAccounts(wallet.data)
+        .map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) }))
+        .filter((r) => r.holding)
     : [];
   const name = rows[0]?.holding?.name ?? "";
   // The coin's market to trade it in (its USDT pair first); a coin without a market offers no Trade button.
@@ -122,7 +123,7 @@ export default function AssetsRecordPage() {
 
         <h2 className="section-title">{t("fund.record.entries")}</h2>
         <div className="chips" role="tablist">
-          {(["all", ...ACCOUNTS] as const).map((a) => (
+          {(["all", ...shownAccounts(wallet.data)] as const).map((a) => (
             <button
               key={a}
               type="button"

@@ -6,7 +6,8 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { shownAccounts } from "./shown-accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import {
   coinDecimals,
@@ -68,7 +69,7 @@ export default function FundTransferPage() {
   const walletQ = useQuery({ ...walletQuery(token), staleTime: 0 });
   const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
   const [from, setFrom] = useState<AccountName>(isAccountName(params.get("from")) ? (params.get("from") as AccountName) : "change");
-  const [to, setTo] = useState<AccountName>(isAccountName(params.get("to")) ? (params.get("to") as AccountName) : "micro");
+  const [to, setTo] = useState<AccountName>(isAccountName(params.get("to")) ? (params.get("to") as AccountName) : "legal");
   const form = useForm({ number: "" });
   const idem = useIdempotencyKey();
 
@@ -98,7 +99,9 @@ export default function FundTransferPage() {
 
   const coins = coinsQ.data;
   const wallet = walletQ.data;
-  const movable = coins.filter((c) => ACCOUNTS.filter((a) => inAccount(c, a)).length >= 2);
+  // Only accounts with a product behind them (or funds in them) are offered.
+  const offered = shownAccounts(wallet);
+  const movable = coins.filter((c) => offered.filter((a) => inAccount(c, a)).length >= 2);
   if (movable.length === 0) {
     return (
       <>
@@ -108,7 +111,7 @@ export default function FundTransferPage() {
     );
   }
   const coin = movable.find((c) => c.id === currency) ?? movable.find((c) => c.name === "USDT") ?? movable[0]!;
-  const accounts = ACCOUNTS.filter((a) => inAccount(coin, a));
+  const accounts = offered.filter((a) => inAccount(coin, a));
   const fromAccount = accounts.includes(from) ? from : accounts[0]!;
   const toAccount = accounts.includes(to) && to !== fromAccount ? to : accounts.find((a) => a !== fromAccount)!;
   const available = holdings(wallet, fromAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
