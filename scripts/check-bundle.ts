@@ -34,7 +34,8 @@ const gzipKb = (keys: Set<string>) =>
   [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(join(root, manifest[key]!.file))).length, 0) / 1024;
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-const locales = Object.keys(manifest).filter((k) => k.startsWith("src/locales/en/"));
+// The console's texts (admin) load with its pages, not on a first visit (web/src/lib/i18n.ts, LAZY_AREAS).
+const locales = Object.keys(manifest).filter((k) => k.startsWith("src/locales/en/") && !k.endsWith("/admin.json"));
 const shell = closure([entry, ...locales]);
 
 let failed = false;

@@ -10,17 +10,38 @@ import { HTML_LANG } from "./lang-tags.ts";
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
-async function loadLanguage(lang: Lang): Promise<Record<string, unknown>> {
-  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`../locales/${lang}/`));
-  const parts = await Promise.all(loaders.map(([, load]) => load()));
-  return Object.assign({}, ...parts.map((p) => p.default));
+/** "../locales/en/fund.json" → ["en", "fund"]. */
+const langAndArea = (path: string) => path.slice("../locales/".length, -".json".length).split("/") as [string, string];
+
+/** Areas a first visit never needs (the operator console's texts): loaded by the first page that asks (`loadArea`). */
+const LAZY_AREAS = new Set(["admin"]);
+/** The areas every language loads: all but the lazy ones, plus each lazy one once asked for. */
+const wanted = new Set(
+  Object.keys(files)
+    .map((path) => langAndArea(path)[1])
+    .filter((area) => !LAZY_AREAS.has(area)),
+);
+/** "lang/area" already loaded. */
+const loaded = new Set<string>();
+
+/** Loads the wanted areas of a language not loaded yet; once i18next runs, merges them into its bundle. */
+async function ensureAreas(lang: Lang): Promise<Record<string, unknown>> {
+  const missing = Object.entries(files).filter(([path]) => {
+    const [l, area] = langAndArea(path);
+    return l === lang && wanted.has(area) && !loaded.has(`${l}/${area}`);
+  });
+  const parts = await Promise.all(missing.map(([, load]) => load()));
+  for (const [path] of missing) loaded.add(langAndArea(path).join("/"));
+  const texts: Record<string, unknown> = Object.assign({}, ...parts.map((p) => p.default));
+  if (i18next.isInitialized && missing.length) i18next.addResourceBundle(lang, "translation", texts, true, true);
+  return texts;
 }
 
 export async function initI18n(lang: Lang): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: DEFAULT_LANG,
-    resources: { [lang]: { translation: await loadLanguage(lang) } },
+    resources: { [lang]: { translation: await ensureAreas(lang) } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -28,11 +49,15 @@ export async function initI18n(lang: Lang): Promise<void> {
 }
 
 export async function changeLanguage(lang: Lang): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, "translation")) {
-    i18next.addResourceBundle(lang, "translation", await loadLanguage(lang));
-  }
+  await ensureAreas(lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
+}
+
+/** Loads a lazy area's texts (in the current language, and in every language switched to afterwards). */
+export async function loadArea(area: string): Promise<void> {
+  wanted.add(area);
+  await ensureAreas(i18next.language as Lang);
 }
 
 /** Each language's own name, for the language picker. */

@@ -73,9 +73,9 @@ export default function AdminAuditPage() {
                     {subject(a)}
                   </td>
                   <td className="audit-detail" data-label={t("admin.audit.detail")} data-testid="audit-detail">
-                    {facts(a.detail).map(([label, text], i) => (
-                      <div key={i}>{label ? `${label}: ${text}` : text}</div>
-                    ))}
+                    {facts(a.detail).length
+                      ? facts(a.detail).map(([label, text], i) => <div key={i}>{label ? `${label}: ${text}` : text}</div>)
+                      : "—"}
                   </td>
                 </tr>
               ))}
