@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quoteUsdtPrice } from "../../web/src/features/market/symbols.ts";
+import { setNumberLanguage } from "../../web/src/lib/number-marks.ts";
 import {
   amount,
   axisPrice,
@@ -92,5 +93,23 @@ describe("the one number formatter", () => {
     expect(quoteUsdtPrice("USDT", pairs)).toBe("1");
     expect(quoteUsdtPrice("BTC", pairs)).toBe("95000");
     expect(quoteUsdtPrice("USDC", pairs)).toBeNull();
+  });
+
+  it("writes the reader's marks, the ones AmountInput reads back: French 1 234,5 (narrow no-break space), Spanish 1.234,5", () => {
+    try {
+      setNumberLanguage("fra");
+      expect(fixed("1234567.125", 2)).toBe("1\u202f234\u202f567,13");
+      expect(balance("0.5", 4)).toBe("0,5000");
+      expect(formatChange("-0.5")).toBe("-0,50%");
+      expect(compact("2500000")).toBe("2,5M");
+      expect(fiat("1234.5", { code: "EUR", symbol: "€" })).toBe("€1\u202f234,50");
+      setNumberLanguage("spa");
+      expect(fixed("1234567.125", 2)).toBe("1.234.567,13");
+      expect(fee("0.0000012345", 8)).toBe("0,00000124");
+      setNumberLanguage("zh");
+      expect(fixed("1234.5", 1)).toBe("1,234.5");
+    } finally {
+      setNumberLanguage("en");
+    }
   });
 });

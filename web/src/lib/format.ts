@@ -1,4 +1,5 @@
 import { D, dec, type DecimalValue } from "./decimal.ts";
+import { numberMarks } from "./number-marks.ts";
 
 /**
  * The app's one number formatter: every figure a page shows goes through here. decimal.js only (never a float),
@@ -10,11 +11,12 @@ type Value = string | number | DecimalValue | null | undefined;
 
 const toDec = (value: Value) => dec((value ?? 0) as string);
 
-/** Groups the whole part with thousands separators: "1234567.5" → "1,234,567.5". */
+/** A plain decimal ("-1234567.5") in the reader's marks, the whole part grouped: "-1,234,567.5", "-1 234 567,5". */
 function group(text: string): string {
+  const marks = numberMarks();
   const [int, frac] = text.split(".");
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return frac ? `${grouped}.${frac}` : grouped;
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, marks.groups[0]!);
+  return frac ? `${grouped}${marks.decimal}${frac}` : grouped;
 }
 
 /** Fixed decimals with thousands separators, half-up. */
@@ -26,9 +28,9 @@ export function fixed(value: Value, decimals = 2): string {
 export function compact(value: Value): string {
   const d = toDec(value);
   const abs = d.abs();
-  if (abs.gt(1_000_000)) return `${d.div(1_000_000).toFixed(1, D.ROUND_HALF_UP)}M`;
-  if (abs.gt(1_000)) return `${d.div(1_000).toFixed(1, D.ROUND_HALF_UP)}K`;
-  return d.toFixed(4, D.ROUND_HALF_UP);
+  if (abs.gt(1_000_000)) return `${group(d.div(1_000_000).toFixed(1, D.ROUND_HALF_UP))}M`;
+  if (abs.gt(1_000)) return `${group(d.div(1_000).toFixed(1, D.ROUND_HALF_UP))}K`;
+  return group(d.toFixed(4, D.ROUND_HALF_UP));
 }
 
 /** Decimals a coin's balances show when its configuration does not say. */
@@ -101,7 +103,7 @@ export function trend(change: Value): "up" | "down" | "" {
 /** "+1.23" / "-0.5" / "0" → "+1.23%", "-0.50%", "0.00%". */
 export function formatChange(change: Value): string {
   const d = toDec(change);
-  return `${d.gt(0) ? "+" : ""}${d.toFixed(2, D.ROUND_HALF_UP)}%`;
+  return `${d.gt(0) ? "+" : ""}${group(d.toFixed(2, D.ROUND_HALF_UP))}%`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
+import { setNumberLanguage } from "./number-marks.ts";
 import { HTML_LANG } from "./lang-tags.ts";
 
 /**
@@ -45,11 +46,14 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  setNumberLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }
 
 export async function changeLanguage(lang: Lang): Promise<void> {
   await ensureAreas(lang);
+  // Figures follow the language; pages re-render with the language change below.
+  setNumberLanguage(lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }
