@@ -42,13 +42,19 @@ export type AdminUserSummary = {
   created_at: number;
 };
 
+/**
+ * One operator action, readable: the operator's name, the public UID of the user it concerns (the subject, or the
+ * owner of the request or verification), and `detail` with user ids left out and operator ids replaced by names.
+ */
 export type AuditItem = {
   id: number;
   actor_id: number;
   actor_uid: string | null;
+  actor_name: string | null;
   action: string;
   subject_type: string;
   subject_id: string;
+  user_uid: string | null;
   detail: unknown;
   created_at: number;
 };

@@ -188,7 +188,8 @@ export type MarketInfo = {
  */
 export type TransferList = {
   transfer: { id: number; name: string; fee: string; into: boolean }[];
-  wallet: { currency: number; currency_name: string; change_balance: string }[];
+  /** `display_decimals`: the digits a balance of the coin shows (the same on every page). */
+  wallet: { currency: number; currency_name: string; change_balance: string; display_decimals: number }[];
 };
 
 /**

@@ -249,6 +249,8 @@ export type WalletBalanceRow = Record<string, string | number | null> & {
   currency_name: string;
   usdt_price: string | null;
   is_charge: 0 | 1;
+  /** The digits a balance of the coin shows (the same on every page). */
+  display_decimals: number;
 };
 export type WalletAccount = { balance: WalletBalanceRow[]; usdt_totle: string };
 export type WalletList = {

@@ -82,6 +82,10 @@ test("a new user signs up by email, logs in, switches language and theme, and lo
   await expect(page.getByTestId("error-code")).toHaveText("The verification code must be 6 digits");
   await expect(page.getByTestId("error-password")).toHaveText("The password must be at least 8 characters");
   await expect(page.getByTestId("error-re_password")).toHaveText("The two passwords do not match");
+  // The terms and risk notice must be accepted; the link opens them.
+  await expect(page.getByTestId("error-agree")).toHaveText("Please accept the terms of use and risk notice");
+  await expect(page.getByTestId("register-terms")).toHaveAttribute("href", "#/setting/operational_compliance");
+  await expect(page.getByTestId("register-terms")).toHaveText("terms of use and risk notice");
   await expect(page).toHaveURL(/#\/register/);
   await shot(page, "register-errors-dark");
 
@@ -96,13 +100,22 @@ test("a new user signs up by email, logs in, switches language and theme, and lo
   await page.locator("#code").fill(code);
   await page.locator("#password").fill(password);
   await page.locator("#re_password").fill(password);
+  await page.getByLabel("I have read and accept the terms of use and risk notice").check();
+  await expect(page.getByTestId("error-agree")).toHaveText("");
   await page.getByTestId("register-submit").click();
 
-  // Back at log-in with the address filled in.
-  await expect(page).toHaveURL(/#\/login$/);
-  await expect(page.locator("#user_string")).toHaveValue(email);
+  // Signed in at once: home, with the account link.
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByTestId("avatar")).toBeVisible();
+  expect(await storedJson<string>(page, "token")).toMatch(/^[\w-]{43}$/);
+
+  // Signed out on this device, the password logs in.
+  await page.evaluate(() => localStorage.removeItem("token"));
+  await page.goto("/#/login");
+  await page.reload();
+  await page.locator("#user_string").fill(email);
   await expect(page.locator("#password")).toHaveValue("");
-  await shot(page, "login-prefilled-dark");
+  await shot(page, "login-dark");
 
   // Show / hide the password.
   await page.locator("#password").fill(password);

@@ -136,3 +136,147 @@ test("the bill is reachable from assets, and a coin's details offer Trade and Co
   await expect(page.getByTestId("coin-convert")).toBeVisible();
   await expect(page.getByTestId("coin-trade")).toHaveCount(0);
 });
+
+test("numbers read the same everywhere: a balance shows its coin's digits on assets, trade and transfer; fiat in its own decimals", async ({
+  page,
+  request,
+}) => {
+  const token = await login(request);
+  await start(page, token);
+  await page.goto("/#/fund/assets?account=change");
+  const usdt = page.getByTestId("holding-change-USDT").getByTestId("available");
+  // USDT shows four digits, BTC eight (their display_decimals), grouped by thousands.
+  await expect(usdt).toHaveText(/^\d{1,3}(,\d{3})*\.\d{4}$/);
+  await expect(page.getByTestId("holding-change-BTC").getByTestId("available")).toHaveText(/^\d{1,3}(,\d{3})*\.\d{8}$/);
+  const shown = (await usdt.textContent())!;
+
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  await expect(page.getByTestId("order-available")).toHaveText(`${shown} USDT`);
+  // The last price with its fiat equivalent under it (USD: two decimals).
+  await expect(page.getByTestId("price-fiat")).toHaveText(/^≈ \$\d{1,3}(,\d{3})*\.\d{2}$/);
+  // A tiny fee stays one short line: rounded up at the coin's digits, never two lines.
+  await page.getByTestId("order-amount").fill("0.0001");
+  const fee = page.getByTestId("order-fee");
+  await expect(fee).toHaveText(/^≈ 0\.\d{1,8} BTC$/);
+  const line = await fee.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 16);
+  expect((await fee.boundingBox())!.height).toBeLessThan(line * 1.5);
+
+  await page.goto("/#/fund/fundTransfer?currency=3&from=change&to=legal");
+  await expect(page.getByTestId("transfer-from-balance")).toHaveText(`${shown} USDT`);
+
+  // JPY has no minor unit: the fiat equivalent shows none.
+  await page.evaluate(() => localStorage.setItem("fiat", JSON.stringify({ currency_code: "JPY", rate: "150" })));
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  await page.reload();
+  await expect(page.getByTestId("price-fiat")).toHaveText(/^≈ ¥\d{1,3}(,\d{3})*$/);
+});
+
+test("the bill shows a hold and its release as one line each, and its filter offers every movement type", async ({ page, request }) => {
+  const token = await login(request);
+  const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: "50000", order_type: "limit" };
+  const placed = await api<{ id: number }>(request, "POST", "/coin/trade", order, token);
+  await api(request, "POST", "/coin/cancel", { id: String(placed.id) }, token);
+  // The market settles the release a moment later.
+  const newest = async () =>
+    (await api<{ list: { kind: string }[] }>(request, "POST", "/wallet/legal_log", { limit: "1" }, token)).list[0]?.kind;
+  await expect.poll(newest).toBe("release");
+  const words = texts("en", "fund").fund;
+  await start(page, token);
+  await page.goto("/#/setting/bill");
+
+  const kinds = ["deposit", "withdraw_hold", "withdraw_approve", "withdraw_reject", "transfer", "spot_trade", "convert", "hold", "release"];
+  await expect(page.getByTestId("bill-kind").locator("option")).toHaveText([words.bill.allKinds, ...kinds.map((k) => words.kinds[k])]);
+  // Newest first: the release, then the hold, each one unsigned line of 50 USDT (0.001 × 50,000).
+  const lines = page.getByTestId("bill-list").getByTestId("ledger-amount");
+  await expect(lines.nth(0)).toHaveText(`${words.bill.released} 50 USDT`);
+  await expect(lines.nth(1)).toHaveText(`${words.bill.held} 50 USDT`);
+
+  await page.getByTestId("bill-kind").selectOption("hold");
+  await expect(lines.first()).toHaveText(`${words.bill.held} 50 USDT`);
+  await expect(page.getByTestId("bill-list").getByText(/^[+-]/)).toHaveCount(0);
+});
+
+test("operators reach the console from settings, and the audit log reads in words: action, operator's name, user's UID", async ({
+  page,
+  request,
+}) => {
+  const alice = await login(request);
+  const aliceInfo = await api<{ id: number; uid: string }>(request, "GET", "/user/info", {}, alice);
+  await start(page, alice);
+  await page.goto("/#/setting/setting");
+  await expect(page.getByTestId("security-link")).toBeVisible();
+  await expect(page.getByTestId("console-link")).toHaveCount(0);
+
+  const operator = await api<string>(request, "POST", "/user/login", { user_string: "operator@demo.test", password: "operator-demo-2026" });
+  const me = await api<{ nickname: string }>(request, "GET", "/user/info", {}, operator);
+  await api(request, "GET", "/admin/users/detail", { id: String(aliceInfo.id) }, operator);
+  await page.evaluate((t) => localStorage.setItem("token", JSON.stringify(t)), operator);
+  await page.goto("/#/setting/setting");
+  await page.reload();
+  const words = texts("en", "admin").admin.audit;
+  await expect(page.getByTestId("console-link")).toHaveText(texts("en", "setting").setting.console);
+  await page.getByTestId("console-link").click();
+  await expect(page).toHaveURL(/#\/admin$/);
+
+  await page.goto("/#/admin/audit");
+  const row = page.getByTestId("audit-row").first();
+  await expect(row.getByTestId("audit-action")).toHaveText(words.actions.view_user);
+  await expect(row.getByTestId("audit-actor")).toHaveText(me.nickname);
+  await expect(row.getByTestId("audit-user")).toHaveText(aliceInfo.uid);
+  await expect(page.getByTestId("audit-table")).not.toContainText("{");
+  await expect(page.getByTestId("audit-table")).not.toContainText("user_id");
+});
+
+test("the price colour preference (red up, green down) swaps up and down everywhere, charts included, and is kept", async ({ page }) => {
+  await start(page);
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  const chart = page.getByTestId("candle-chart");
+  await expect(chart).toHaveAttribute("data-up-color", /.+/);
+  const green = (await chart.getAttribute("data-up-color"))!;
+  const red = (await chart.getAttribute("data-down-color"))!;
+  const buyFill = await page.getByTestId("order-submit").evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  const token = await login(page.request);
+  await page.evaluate((t) => localStorage.setItem("token", JSON.stringify(t)), token);
+  await page.goto("/#/setting/setting");
+  await page.reload();
+  const words = texts("en", "setting").setting;
+  await page.getByRole("radiogroup", { name: words.colors }).getByRole("radio", { name: words.colorModes.redUp }).click();
+  await expect(page.getByTestId("colors-red-up")).toHaveAttribute("aria-checked", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-colors", "red-up");
+
+  await page.goto("/#/transaction/currency?symbol=BTC-USDT");
+  await expect(chart).toHaveAttribute("data-up-color", red);
+  await expect(chart).toHaveAttribute("data-down-color", green);
+  const css = await page.evaluate(() => {
+    const s = getComputedStyle(document.documentElement);
+    return [s.getPropertyValue("--up").trim(), s.getPropertyValue("--down").trim()];
+  });
+  expect(css).toEqual([red, green]);
+  // The buy button is the "up" fill: now the red one.
+  expect(await page.getByTestId("order-submit").evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(buyFill);
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-colors", "red-up");
+});
+
+test("accounts without a product are not offered, and the seeded pages describe only what exists", async ({ page, request }) => {
+  const token = await login(request);
+  const words = texts("en", "fund").fund.accounts;
+  await start(page, token);
+  await page.goto("/#/fund/assets?account=micro");
+  // Leverage and seconds have no page yet: only the fiat and exchange accounts, even when a link names another.
+  await expect(page.getByRole("tab")).toHaveText([words.legal, words.change]);
+  await expect(page.getByTestId("account-tab-change")).toHaveAttribute("aria-selected", "true");
+
+  await page.goto("/#/fund/fundTransfer?currency=3");
+  await expect(page.getByTestId("transfer-from").locator("option")).toHaveText([words.legal, words.change]);
+  await expect(page.getByTestId("transfer-to").locator("option")).toHaveText([words.legal, words.change]);
+
+  for (const route of ["/aboutus", "/contactus", "/faq", "/setting/operational_compliance"]) {
+    await page.goto(`/#${route}`);
+    const article = page.locator("article");
+    await expect(article).toBeVisible();
+    await expect(article).not.toContainText(/futures|seconds contract|lock mining|customer service|IEO|NFT/i);
+  }
+});

@@ -246,31 +246,31 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("deposit-records").locator("li").first().getByTestId("credited")).toHaveText("250 USDT");
   await user.goto("/#/fund/assets");
   await expect(user.getByTestId("assets-total")).toHaveText("250.00 USDT");
-  await expectHolding(user, "change", "USDT", "250", "0");
+  await expectHolding(user, "change", "USDT", "250.0000", "0.0000");
 
-  // 4. Transfer 100 USDT from the exchange account to the seconds account (the swap button turns the direction round).
+  // 4. Transfer 100 USDT from the exchange account to the fiat account (the swap button turns the direction round).
   await user.getByRole("link", { name: "Transfer" }).click();
   await user.getByTestId("transfer-coin").selectOption({ label: "USDT" });
   await user.getByTestId("transfer-from").selectOption("change");
-  await user.getByTestId("transfer-to").selectOption("micro");
+  await user.getByTestId("transfer-to").selectOption("legal");
   await user.getByTestId("transfer-swap").click();
-  await expect(user.getByTestId("transfer-from")).toHaveValue("micro");
+  await expect(user.getByTestId("transfer-from")).toHaveValue("legal");
   await expect(user.getByTestId("transfer-to")).toHaveValue("change");
   await user.getByTestId("transfer-swap").click();
-  await expect(user.getByTestId("transfer-from-balance")).toHaveText("250 USDT");
-  await expect(user.getByTestId("transfer-to-balance")).toHaveText("0 USDT");
+  await expect(user.getByTestId("transfer-from-balance")).toHaveText("250.0000 USDT");
+  await expect(user.getByTestId("transfer-to-balance")).toHaveText("0.0000 USDT");
   await user.getByTestId("transfer-amount").fill("300");
   await user.getByRole("button", { name: "Transfer", exact: true }).click();
-  await expect(user.getByText("More than available (250 USDT)", { exact: true })).toBeVisible();
+  await expect(user.getByText("More than available (250.0000 USDT)", { exact: true })).toBeVisible();
   await user.getByTestId("transfer-amount").fill("100");
   await user.getByRole("button", { name: "Transfer", exact: true }).click();
-  await confirm(user, "Move 100 USDT from Exchange to Seconds?");
+  await confirm(user, "Move 100 USDT from Exchange to Fiat?");
   await expect(toast(user)).toHaveText("Transfer successful");
-  await expect(user.getByTestId("transfer-from-balance")).toHaveText("150 USDT");
-  await expect(user.getByTestId("transfer-to-balance")).toHaveText("100 USDT");
+  await expect(user.getByTestId("transfer-from-balance")).toHaveText("150.0000 USDT");
+  await expect(user.getByTestId("transfer-to-balance")).toHaveText("100.0000 USDT");
   await user.getByRole("link", { name: "History" }).click();
   const transferRow = user.getByTestId("transfer-history").locator("li").first();
-  await expect(transferRow).toContainText("Exchange → Seconds");
+  await expect(transferRow).toContainText("Exchange → Fiat");
   await expect(transferRow.getByTestId("amount")).toHaveText("100 USDT");
 
   // 5. A withdrawal needs a phone, a pay password and Lv1 verification. Binding the phone and setting the
@@ -362,7 +362,7 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(user.getByTestId("withdraw-network")).toHaveText("Ethereum (ERC-20)");
   await expect(user.getByTestId("withdraw-need-kyc")).toBeHidden();
   await expect(user.getByTestId("withdraw-need-paypw")).toBeHidden();
-  await expect(user.getByTestId("withdraw-available")).toHaveText("150 USDT");
+  await expect(user.getByTestId("withdraw-available")).toHaveText("150.0000 USDT");
   await expect(user.getByTestId("withdraw-fee")).toHaveText("1 USDT");
   await user.getByTestId("withdraw-amount").fill("5");
   await user.getByRole("button", { name: "Withdraw", exact: true }).click();
@@ -394,7 +394,7 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
 
   // While it is reviewed the 50 are frozen.
   await user.goto("/#/fund/assets");
-  await expectHolding(user, "change", "USDT", "100", "50");
+  await expectHolding(user, "change", "USDT", "100.0000", "50.0000");
 
   // 7. The operator approves.
   await op.getByRole("link", { name: "Withdrawals" }).click();
@@ -405,31 +405,30 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await confirm(op, `Pay 49 USDT to ${email}`);
   await expect(withdrawCard).toBeHidden();
 
-  // 8. Every page agrees: 100 in the exchange account, 100 in seconds, nothing frozen, 200 in total.
+  // 8. Every page agrees: 100 in the exchange account, 100 in fiat, nothing frozen, 200 in total.
   await user.goto("/#/fund/receive_withdraw_record?tab=withdraw");
   await expect(user.getByTestId("withdrawal-records").locator("li").first().getByTestId("status")).toHaveText("Completed");
   await user.goto("/#/fund/assets");
   await expect(user.getByTestId("assets-total")).toHaveText("200.00 USDT");
-  await expectHolding(user, "change", "USDT", "100", "0");
+  await expectHolding(user, "change", "USDT", "100.0000", "0.0000");
   await expect(user.getByTestId("account-total")).toHaveText("100.00 USDT");
-  await expectHolding(user, "micro", "USDT", "100", "0");
+  await expectHolding(user, "legal", "USDT", "100.0000", "0.0000");
   await user.screenshot({ path: `${SHOTS}/money-assets.png`, fullPage: true });
 
-  await user.getByTestId("holding-micro-USDT").click();
+  await user.getByTestId("holding-legal-USDT").click();
   await expect(user.getByRole("heading", { name: "USDT details" })).toBeVisible();
-  await expectBalanceRow(user, "change", "100", "0");
-  await expectBalanceRow(user, "micro", "100", "0");
+  await expectBalanceRow(user, "change", "100.0000", "0.0000");
+  await expectBalanceRow(user, "legal", "100.0000", "0.0000");
   const coinLedger = user.getByTestId("coin-ledger");
-  // deposit +250, transfer −100 and +100, withdrawal frozen −50 (available) and +50 (frozen), paid −50 (frozen)
-  await expect(coinLedger.getByTestId("ledger-amount")).toHaveText(["-50", "+50", "-50", "+100", "-100", "+250"]);
-  await user.getByRole("tab", { name: "Seconds" }).click();
+  // deposit +250, transfer −100 and +100, withdrawal held (one line), paid −50 (from frozen)
+  await expect(coinLedger.getByTestId("ledger-amount")).toHaveText(["-50", "Held 50", "+100", "-100", "+250"]);
+  await user.getByRole("tab", { name: "Fiat" }).click();
   await expect(coinLedger.getByTestId("ledger-amount")).toHaveText(["+100"]);
 
   await user.goto("/#/fund/assets_all_record");
   await expect(user.getByTestId("all-ledger").getByTestId("ledger-amount")).toHaveText([
     "-50 USDT",
-    "+50 USDT",
-    "-50 USDT",
+    "Held 50 USDT",
     "+100 USDT",
     "-100 USDT",
     "+250 USDT",
@@ -452,7 +451,7 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   // Coin, account, available, frozen: one row per account that holds something.
   await expect(balances.locator("tbody tr")).toHaveCount(2);
   await expect(balances.locator("tr", { hasText: "Exchange" }).locator("td")).toHaveText(["USDT", "Exchange", "100", "0"]);
-  await expect(balances.locator("tr", { hasText: "Seconds" }).locator("td")).toHaveText(["USDT", "Seconds", "100", "0"]);
+  await expect(balances.locator("tr", { hasText: "Fiat" }).locator("td")).toHaveText(["USDT", "Fiat", "100", "0"]);
   await op.screenshot({ path: `${SHOTS}/money-admin-user.png`, fullPage: true });
 
   await user.context().close();

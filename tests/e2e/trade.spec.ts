@@ -73,6 +73,12 @@ const orders = async (request: APIRequestContext, token: string, status: "1" | "
   (await api<{ data: Order[] }>(request, "GET", "/coin/list", { status, currency_id: "1", legal_id: "3", limit: "50" }, token)).data;
 
 /** The app's display of a price: thousands separators, two decimals (BTC/USDT's precision). */
+/** A USDT balance as every page shows it: its four display digits, rounded down, grouped. */
+function usdtBalance(value: Decimal): string {
+  const [int, frac] = value.toFixed(4, Decimal.ROUND_DOWN).split(".");
+  return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
+}
+
 function price(value: string | Decimal): string {
   const [int, frac] = new Decimal(value).toFixed(2).split(".");
   return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
@@ -200,7 +206,7 @@ test("two users trade with each other: both see the fill live, and balances and 
   await expect(bobRow).toHaveCount(1);
   // Price, amount, filled (and its share).
   await expect(bobRow.getByRole("definition")).toHaveText([price(FAR_PRICE), new Decimal(BOB_AMOUNT).toFixed(4), "0.0000 (0%)"]);
-  await expect(bob.getByTestId("order-available")).toHaveText(`${price(bobBefore.usdt.available.minus(500))} USDT`);
+  await expect(bob.getByTestId("order-available")).toHaveText(`${usdtBalance(bobBefore.usdt.available.minus(500))} USDT`);
   const [bobOpen] = await orders(request, bobToken, "1");
   expect(bobOpen).toMatchObject({ type: 1, target_price: FAR_PRICE, amount: BOB_AMOUNT, state: "open" });
 

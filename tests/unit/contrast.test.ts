@@ -41,18 +41,21 @@ export function contrast(fg: Rgba, bg: Rgba): number {
   return (a + 0.05) / (b + 0.05);
 }
 
-/** The custom properties of each theme block in app.css. */
-function themes(): Record<"dark" | "light", Record<string, string>> {
+const AA = 4.5;
+
+/** The custom properties of the first block whose selector starts with `selector`. */
+function block(selector: string): Record<string, string> {
   const css = readFileSync("web/src/styles/app.css", "utf8");
-  const block = (selector: string) => {
-    const start = css.indexOf(selector);
-    const body = css.slice(css.indexOf("{", start) + 1, css.indexOf("}", start));
-    return Object.fromEntries([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
-  };
-  return { dark: block('[data-theme="dark"]'), light: block('[data-theme="light"]') };
+  const start = css.indexOf(selector);
+  const body = css.slice(css.indexOf("{", start) + 1, css.indexOf("}", start));
+  return Object.fromEntries([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
 }
 
-const AA = 4.5;
+/** The custom properties of each theme block in app.css. */
+const themes = (): Record<"dark" | "light", Record<string, string>> => ({
+  dark: block('[data-theme="dark"]'),
+  light: block('[data-theme="light"]'),
+});
 
 describe("colour contrast (WCAG AA) in both themes", () => {
   it("the contrast function gives the known values: black on white 21, white on white 1, #767676 on white 4.54", () => {
@@ -93,6 +96,20 @@ describe("colour contrast (WCAG AA) in both themes", () => {
         .filter(([, ratio]) => ratio < AA)
         .map(([v, ratio]) => `white on ${v}: ${ratio.toFixed(2)}`);
       expect(failures).toEqual([]);
+    });
+  }
+
+  for (const [name, vars] of Object.entries(themes())) {
+    it(`${name}: red-up (the price colour preference) swaps exactly the theme's up and down colours, so every ratio above holds`, () => {
+      const swapped = block(`[data-theme="${name}"][data-colors="red-up"]`);
+      expect(swapped).toEqual({
+        "--up": vars["--down"],
+        "--down": vars["--up"],
+        "--up-soft": vars["--down-soft"],
+        "--down-soft": vars["--up-soft"],
+        "--up-fill": vars["--down-fill"],
+        "--down-fill": vars["--up-fill"],
+      });
     });
   }
 });

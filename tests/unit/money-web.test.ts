@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LANGS } from "../../schema/api/lang.ts";
 import { amountIssue } from "../../web/src/features/wallet/amount.ts";
 import { addressMatches, chainsForCurrency } from "../../web/src/features/wallet/destinations.ts";
-import { amount } from "../../web/src/features/wallet/format.ts";
+import { amount } from "../../web/src/lib/format.ts";
 import { parseAmountInput } from "../../web/src/lib/amount-input.ts";
 
 describe("amount checks on the money forms", () => {

@@ -3,7 +3,7 @@ import { LANGS } from "../../schema/api/lang.ts";
 import { FIAT_CODES } from "../../schema/api/content.ts";
 import { SEED_ARTICLES, contentSeedStatements } from "../../worker/domain/seed/content-seed.ts";
 import { demoSeedSql } from "../../worker/domain/seed/demo.ts";
-import { SEED_MENU, SEED_SETTINGS } from "../../worker/domain/seed/site.ts";
+import { SEED_MENU, SEED_NOTIFICATIONS, SEED_SETTINGS } from "../../worker/domain/seed/site.ts";
 
 const NOW = Date.UTC(2026, 10, 1);
 const isDemoUser = (line: string) => line.startsWith("INSERT OR IGNORE INTO users ") && /VALUES \('8000000\d'/.test(line);
@@ -86,11 +86,11 @@ describe("demo seed SQL", () => {
     }
   });
 
-  it("seeds the categories the app reads: 3 banners with covers, 4 news, a pop-up and the four pages", () => {
+  it("seeds the categories the app reads: 2 banners with covers, 3 news, a pop-up and the four pages", () => {
     const byCategory = (c: number) => SEED_ARTICLES.filter((a) => a.categoryId === c);
-    expect(byCategory(5)).toHaveLength(3);
+    expect(byCategory(5)).toHaveLength(2);
     for (const banner of byCategory(5)) expect(banner.cover).toMatch(/^\/banners\/[\w-]+\.svg$/);
-    expect(byCategory(4)).toHaveLength(4);
+    expect(byCategory(4)).toHaveLength(3);
     for (const c of [32, 18, 33, 34, 35]) expect(byCategory(c), `c_id ${c}`).toHaveLength(1);
   });
 
@@ -125,5 +125,24 @@ describe("demo seed SQL", () => {
     const faq = lines.find((l) => l.startsWith("INSERT OR IGNORE INTO article_texts") && l.includes("VALUES (31, 'fra'"));
     expect(faq).toContain("qu''il");
     expect(faq).toContain(" || char(10) || ");
+  });
+
+  it("describes only products that exist: no futures, seconds contracts, lock mining, IEO, NFT or in-app chat in any seeded text", () => {
+    const texts = [
+      ...SEED_ARTICLES.flatMap((a) =>
+        Object.values(a.texts).map((t) => [`article ${a.id}`, `${t.title}\n${t.abstract ?? ""}\n${t.content}`]),
+      ),
+      ...SEED_NOTIFICATIONS.map((n) => [`notification ${n.id}`, `${n.title}\n${n.content}`]),
+    ];
+    const absent = new RegExp(
+      [
+        "futures|seconds contract|lock(ed)? mining|\\bIEO\\b|\\bNFT\\b|customer service",
+        "合约|合約|锁仓|鎖倉|在线客服|線上客服|先物|秒契約|선물|초 계약",
+        "à terme|à la seconde|contratos de futuros|por segundos|hợp đồng tương lai|hợp đồng giây|ฟิวเจอร์ส|สัญญาวินาที",
+      ].join("|"),
+      "i",
+    );
+    expect(texts.filter(([, text]) => absent.test(text!)).map(([where]) => where)).toEqual([]);
+    expect(SEED_ARTICLES.filter((a) => a.link?.startsWith("/lockming"))).toEqual([]);
   });
 });

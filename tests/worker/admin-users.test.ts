@@ -179,8 +179,34 @@ describe("operator user look-up", () => {
     expect(res.body.message.data[0]!.id).toBeGreaterThan(res.body.message.data[1]!.id);
     expect(res.body.message.total).toBeGreaterThanOrEqual(2);
     expect(typeof res.body.message.data[0]!.actor_uid).toBe("string");
+    // Readable: the operator's name and the concerned user's public UID, no user ids.
+    const info = async (token: string) => (await api<{ uid: string; nickname: string }>("/user/info", { token })).body.message;
+    const [me, them] = await Promise.all([info(operator.token), info(target.token)]);
+    expect(res.body.message.data[0]).toMatchObject({ actor_name: me.nickname, user_uid: me.uid });
+    expect(res.body.message.data[1]).toMatchObject({ actor_name: me.nickname, user_uid: them.uid });
     const page2 = await api<Page<AuditItem>>("/admin/audit?page=2&limit=2", { token: operator.token });
     expect(page2.body.message.page).toBe(2);
     expect(page2.body.message.data.map((r) => r.id)).not.toContain(res.body.message.data[0]!.id);
+  });
+
+  it("names a request's owner by public UID and a first approver by name, and leaves user ids out of the detail", async () => {
+    const [first, second, owner] = await Promise.all([operatorUser(), operatorUser(), createUser()]);
+    const detail = JSON.stringify({ amount: "20000", currency: "USDT", user_id: owner.id, first_approved_by: first.id });
+    await env.DB.prepare(
+      "INSERT INTO audit_log (actor_id, action, subject_type, subject_id, detail, created_at) " +
+        "VALUES (?, 'withdrawal.approve', 'withdrawal', '77', ?, ?)",
+    )
+      .bind(second.id, detail, Date.now() + 60_000)
+      .run();
+    const info = async (token: string) => (await api<{ uid: string; nickname: string }>("/user/info", { token })).body.message;
+    const [one, two, them] = await Promise.all([info(first.token), info(second.token), info(owner.token)]);
+    const res = await api<Page<AuditItem>>("/admin/audit?page=1&limit=1", { token: second.token });
+    expect(res.body.message.data[0]).toMatchObject({
+      action: "withdrawal.approve",
+      actor_name: two.nickname,
+      user_uid: them.uid,
+      detail: { amount: "20000", currency: "USDT", first_approved_by: one.nickname },
+    });
+    expect(res.body.message.data[0]!.detail).not.toHaveProperty("user_id");
   });
 });

@@ -21,7 +21,7 @@ const userRow = (where: string, value: string) =>
     }>();
 
 describe("POST /user/register", () => {
-  it("registers by email with the code from the outbox, without logging in; the password then logs in", async () => {
+  it("registers by email with the code from the outbox and answers a session, as log-in does; the password then logs in", async () => {
     const client = { ip: freshIp(), lang: "hk" };
     const email = freshEmail("Alice");
     const code = await emailCode(email, "register", client);
@@ -31,7 +31,9 @@ describe("POST /user/register", () => {
       client,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ type: "ok", message: "註冊成功，請登入" });
+    expect(res.body.type).toBe("ok");
+    const token = res.body.message as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
 
     const row = await userRow("email", email.toLowerCase());
     expect(row).not.toBeNull();
@@ -41,7 +43,9 @@ describe("POST /user/register", () => {
     expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$v1\$/);
     expect(row!.password_hash).not.toContain(PASSWORD);
     const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(row!.id).first<{ n: number }>();
-    expect(sessions!.n).toBe(0);
+    expect(sessions!.n).toBe(1);
+    const me = await api<{ id: number; uid: string }>("/user/info", { token });
+    expect(me.body.message).toMatchObject({ id: row!.id, uid: row!.uid });
 
     const logged = await login(client, email, PASSWORD);
     expect(logged.status).toBe(200);

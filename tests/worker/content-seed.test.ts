@@ -35,7 +35,7 @@ describe("demo seed against D1", () => {
       n: number;
     }>();
     expect(demoUsers?.n).toBe(3);
-    expect(before).toMatchObject({ menu_items: 8, articles: 12, article_texts: 12 * 9, fiat_rates: 11, notifications: 5 });
+    expect(before).toMatchObject({ menu_items: 8, articles: 10, article_texts: 10 * 9, fiat_rates: 11, notifications: 5 });
     const snapshot = await env.DB.prepare("SELECT id, created_at FROM articles ORDER BY id").all();
     await runSeed(NOW + 86_400_000);
     expect(await counts()).toEqual(before);
@@ -66,19 +66,18 @@ describe("demo seed against D1", () => {
 });
 
 describe("content routes over the seeded data", () => {
-  it("lists the three banners in zh with covers and links, and the news in fra newest first", async () => {
+  it("lists the two banners in zh with covers and links, and the news in fra newest first", async () => {
     const banners = await api<ArticleList>("/news/list", { form: { c_id: "5", lang: "zh" } });
-    expect(banners.body.message.count).toBe(3);
+    expect(banners.body.message.count).toBe(2);
     expect(banners.body.message.list.map((b) => [b.title, b.cover, b.link])).toEqual([
       ["按真实市场价格交易", "/banners/market.svg", "/market"],
-      ["条款透明的锁仓挖矿", "/banners/lockming.svg", "/lockming/lockming"],
       ["您的资金，您的记录", "/banners/security.svg", "/aboutus"],
     ]);
     const news = await api<ArticleList>("/news/list", { form: { c_id: "4", lang: "fra", limit: "2" } });
-    expect(news.body.message.count).toBe(4);
+    expect(news.body.message.count).toBe(3);
     expect(news.body.message.list.map((n) => n.title)).toEqual([
       "Notre grille tarifaire est publique",
-      "Comment les contrats à la seconde sont réglés",
+      "Dépôts et retraits : comment se passent les vérifications",
     ]);
     expect(news.body.message.list[0]!.abstract).toBe("Où trouver chaque frais avant de le payer.");
   });
@@ -99,19 +98,20 @@ describe("content routes over the seeded data", () => {
   });
 
   it("falls back to English per article when a translation is missing", async () => {
-    await env.DB.prepare("DELETE FROM article_texts WHERE article_id = 12 AND lang IN ('fra', 'zh')").run();
+    await env.DB.prepare("DELETE FROM article_texts WHERE article_id = 13 AND lang IN ('fra', 'zh')").run();
     const fra = await api<ArticleList>("/news/list", { form: { c_id: "4", lang: "fra" } });
     expect(fra.body.message.list.map((n) => n.title)).toEqual([
       "Notre grille tarifaire est publique",
-      "How seconds contracts are settled",
-      "Dépôts et retraits : comment se passent les vérifications",
+      "Deposits and withdrawals: how reviews work",
       "Affichez vos avoirs en 11 devises",
     ]);
-    const zh = await api<ArticleDetail>("/news/detail", { form: { id: "12", lang: "zh" } });
-    expect(zh.body.message.title).toBe("How seconds contracts are settled");
+    const zh = await api<ArticleDetail>("/news/detail", { form: { id: "13", lang: "zh" } });
+    expect(zh.body.message.title).toBe("Deposits and withdrawals: how reviews work");
     // Putting the seed back restores the missing rows and nothing else.
     await runSeed(NOW);
-    expect((await api<ArticleDetail>("/news/detail", { form: { id: "12", lang: "zh" } })).body.message.title).toBe("秒合约如何结算");
+    expect((await api<ArticleDetail>("/news/detail", { form: { id: "13", lang: "zh" } })).body.message.title).toBe(
+      "充值与提现：审核如何进行",
+    );
   });
 
   it("answers the seeded menu, site config and the 11 fiat rates", async () => {

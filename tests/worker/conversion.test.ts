@@ -515,5 +515,10 @@ it("listed coins: each says whether it can be converted into", async () => {
     { id: USDC, name: "USDC", fee: "0.2", into: true },
     { id: SOL, name: "SOL", fee: "0.2", into: true },
   ]);
-  expect(res.body.message.wallet.find((w) => w.currency === USDT)!.change_balance).toBe("123");
+  expect(res.body.message.wallet.find((w) => w.currency === USDT)).toEqual({
+    currency: USDT,
+    currency_name: "USDT",
+    change_balance: "123",
+    display_decimals: 4,
+  });
 });

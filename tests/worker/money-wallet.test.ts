@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
-import { hold } from "../../worker/domain/ledger/index.ts";
+import { hold, release } from "../../worker/domain/ledger/index.ts";
 import { api, createUser } from "./helpers.ts";
 import { BTC, ETH, USDT, balance, db, expectInvariant, fund, seedMoney } from "./money-helpers.ts";
 
@@ -61,8 +61,13 @@ describe("balances", () => {
       lock_change_balance: "100",
       usdt_price: "1",
       is_charge: 1,
+      display_decimals: 4,
     });
-    expect(change.balance.find((b) => b.currency_name === "BTC")).toMatchObject({ change_balance: "0.1", lock_change_balance: "0" });
+    expect(change.balance.find((b) => b.currency_name === "BTC")).toMatchObject({
+      change_balance: "0.1",
+      lock_change_balance: "0",
+      display_decimals: 8,
+    });
     expect(change.usdt_totle).toBe("10500");
     const legal = res.body.message.legal_wallet as Account;
     expect(legal.balance.map((b) => b.currency_name)).toEqual(["USDT", "USDC"]);
@@ -81,7 +86,12 @@ describe("balances", () => {
     const u = await createUser();
     await fund(u.id, USDT, 12_345_678);
     const detail = await api<Row>("/wallet/detail", { token: u.token, form: { currency: "3", type: "change" } });
-    expect(detail.body.message).toMatchObject({ change_balance: "12.345678", lock_change_balance: "0", currency_name: "USDT" });
+    expect(detail.body.message).toMatchObject({
+      change_balance: "12.345678",
+      lock_change_balance: "0",
+      currency_name: "USDT",
+      display_decimals: 4,
+    });
     const info = await api<Row>("/wallet/get_info", { token: u.token, form: { currency: "USDT" } });
     expect(info.body.message).toMatchObject({
       rate: "1",
@@ -177,7 +187,16 @@ describe("POST /wallet/legal_log across currencies", () => {
     await fund(userId, BTC, 3_000_000, 3);
     return 5;
   }
-  type Entry = { id: number; value: string; kind: string; currency_id: number; currency_name: string; account: string };
+  type Entry = {
+    id: number;
+    value: string;
+    held: string;
+    bucket: string;
+    kind: string;
+    currency_id: number;
+    currency_name: string;
+    account: string;
+  };
   type Page = { list: Entry[]; count: number; page: number; pages: number; total: number };
 
   it("without a currency pages every coin's entries as one list, each entry once, newest first", async () => {
@@ -230,6 +249,25 @@ describe("POST /wallet/legal_log across currencies", () => {
     expect((await log({ kind: "transfer", type: "2" })).body.message.list.map((e) => e.value)).toEqual(["-4"]);
     // A well-formed kind nobody posted (features add their own) is simply empty.
     expect((await log({ kind: "nothing_like_this" })).body.message).toMatchObject({ list: [], total: 0, pages: 1 });
+  });
+
+  it("a hold and its release are one line each (total unchanged, `held` signed), not a pair of signed rows", async () => {
+    const u = await createUser();
+    await fund(u.id, USDT, 100 * U);
+    const { holdId } = await hold(db(), { userId: u.id, currencyId: USDT, accountType: 2, amount: 30 * U, reason: "spot_order" });
+    await release(db(), holdId);
+    const res = await api<Page>("/wallet/legal_log", {
+      token: u.token,
+      form: { currency: "USDT", type: "change" },
+    });
+    expect(res.body.message.count).toBe(3);
+    expect(res.body.message.list.map((e) => [e.kind, e.value, e.held, e.bucket])).toEqual([
+      ["release", "0", "-30", "available"],
+      ["hold", "0", "30", "available"],
+      ["deposit", "100", "0", "available"],
+    ]);
+    expect((await api<Page>("/wallet/legal_log", { token: u.token, form: { kind: "hold" } })).body.message.total).toBe(1);
+    await expectInvariant();
   });
 
   it("never shows another user's entries", async () => {

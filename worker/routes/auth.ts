@@ -22,7 +22,7 @@ import { sendCode, verifyCode } from "../domain/auth/codes.ts";
 import { passwordLogin } from "../domain/auth/login.ts";
 import { pepperOf } from "../domain/auth/pepper.ts";
 import { bindMobile, changeLoginPassword, resetPassword, setPayPassword } from "../domain/auth/security.ts";
-import { endSession } from "../domain/auth/sessions.ts";
+import { endSession, startSession } from "../domain/auth/sessions.ts";
 import { issueWalletNonce, walletSignIn } from "../domain/auth/wallet.ts";
 import { closeSessionSockets } from "../realtime/push.ts";
 import { transportFor } from "../domain/notify/transport.ts";
@@ -108,14 +108,17 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/user/register", async (c) => {
     const input = parse(c, registerSchema);
     const address = input.type === "email" ? emailAddress(input.user_string) : mobileAddress(input.area_code, input.user_string);
-    await registerAccount(c.var.db, {
+    const account = await registerAccount(c.var.db, {
       address,
       code: input.code,
       password: input.password,
       inviteCode: input.extension_code,
       pepper: pepperOf(c.env),
     });
-    return okText(c, "REGISTERED");
+    // Signed in at once, as log-in answers: the session token.
+    const session = await startSession(c.var.db, account.id, clientMeta(c));
+    await session.insert;
+    return ok(c, session.token);
   })
   .post("/user/login", async (c) => {
     const input = parse(c, loginSchema);

@@ -102,6 +102,8 @@ export const walletRoutes = new Hono<AppEnv>()
       can_withdraw: currency.canWithdraw ? 1 : 0,
       /** Decimals an amount of this currency may have (its minor unit). */
       precision: currency.precision,
+      /** The digits a balance of it shows. */
+      display_decimals: currency.displayDecimals,
       legal_balance: fromUnits(legal.available, currency.precision),
       change_balance: fromUnits(change.available, currency.precision),
     });

@@ -1,14 +1,15 @@
 import { Provider, useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ConfirmHost, GlobalLoading, ToastHost } from "../components/Feedback.tsx";
-import { effectiveThemeAtom, systemDarkAtom } from "../features/preferences/atoms.ts";
+import { colorsAtom, effectiveThemeAtom, systemDarkAtom } from "../features/preferences/atoms.ts";
 import { tokenAtom } from "../features/session/atoms.ts";
 import { store } from "../lib/ui.ts";
 import { AppRouter } from "./router.tsx";
 
-/** Applies the theme through CSS variables: switching re-renders no data. */
+/** Applies the theme and the price colours through CSS variables: switching re-renders no data. */
 function ThemeSync() {
   const theme = useAtomValue(effectiveThemeAtom);
+  const colors = useAtomValue(colorsAtom);
   const setSystemDark = useSetAtom(systemDarkAtom);
   useEffect(() => {
     const query = matchMedia("(prefers-color-scheme: dark)");
@@ -20,6 +21,9 @@ function ThemeSync() {
     document.documentElement.dataset.theme = theme;
     document.querySelector('meta[name="theme-color"]')?.setAttribute("content", theme === "dark" ? "#0b0e11" : "#ffffff");
   }, [theme]);
+  useEffect(() => {
+    document.documentElement.dataset.colors = colors;
+  }, [colors]);
   return null;
 }
 

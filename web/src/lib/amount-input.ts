@@ -1,4 +1,5 @@
 import type { Lang } from "../../../schema/api/lang.ts";
+import { SEPARATORS } from "./number-marks.ts";
 
 /**
  * Reading a typed amount or price in the user's language, never as a different
@@ -10,29 +11,7 @@ import type { Lang } from "../../../schema/api/lang.ts";
  * guessing is what turned "1,000" into one USDT.
  */
 
-export type Separators = {
-  /** The decimal mark. */
-  decimal: "." | ",";
-  /** Grouping separators accepted between thousands (the first is the one shown). */
-  groups: readonly string[];
-};
-
-const DOT_DECIMAL: Separators = { decimal: ".", groups: [","] };
-// French groups with a narrow no-break space (Intl), a no-break space or a plain space: all the same to a reader.
-const FRENCH: Separators = { decimal: ",", groups: ["\u202f", "\u00a0", " "] };
-const COMMA_DECIMAL_DOT_GROUPS: Separators = { decimal: ",", groups: ["."] };
-
-export const SEPARATORS: Record<Lang, Separators> = {
-  en: DOT_DECIMAL,
-  zh: DOT_DECIMAL,
-  hk: DOT_DECIMAL,
-  th: DOT_DECIMAL,
-  jp: DOT_DECIMAL,
-  kor: DOT_DECIMAL,
-  fra: FRENCH,
-  spa: COMMA_DECIMAL_DOT_GROUPS,
-  vn: COMMA_DECIMAL_DOT_GROUPS,
-};
+export { SEPARATORS, type Separators } from "./number-marks.ts";
 
 /**
  * Why a text is not an amount: `empty`; `notNumber` (letters, signs, exponents, other

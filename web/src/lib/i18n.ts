@@ -4,6 +4,7 @@ import { initReactI18next, useTranslation } from "react-i18next";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
 import { isLazyArea, type LazyArea } from "../locales/lazy-areas.ts";
 import { HTML_LANG } from "./lang-tags.ts";
+import { setNumberLanguage } from "./number-marks.ts";
 
 /**
  * Locales live in web/src/locales/<lang>/<area>.json; each file holds one
@@ -62,6 +63,7 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  setNumberLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }
 
@@ -71,6 +73,8 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   }
   // Mounted pages keep their texts through the switch: the lazy areas already in use load before it.
   await Promise.all([...wanted].map((area) => loadTexts(lang, area)));
+  // Figures follow the language; pages re-render with the language change below.
+  setNumberLanguage(lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AdminUserDetail, AdminUserSummary, AuditItem } from "../../../schema/api/admin-users.ts";
 import type { Paged } from "../../../schema/api/kyc.ts";
 import {
@@ -182,6 +182,8 @@ export async function userDetail(db: Db, actorId: number, userId: number, now = 
   };
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -199,6 +201,7 @@ export async function auditPage(db: Db, page: number, limit: number): Promise<Pa
         id: auditLog.id,
         actor_id: auditLog.actorId,
         actor_uid: users.uid,
+        actor_name: users.nickname,
         action: auditLog.action,
         subject_type: auditLog.subjectType,
         subject_id: auditLog.subjectId,
@@ -212,5 +215,29 @@ export async function auditPage(db: Db, page: number, limit: number): Promise<Pa
       .offset((page - 1) * limit),
   ]);
   const total = totals[0]?.n ?? 0;
-  return { data: rows.map((r) => ({ ...r, detail: parseJson(r.detail) })), page, pages: Math.ceil(total / limit), total };
+  const items = rows.map((r) => ({ ...r, detail: parseJson(r.detail) }));
+  // The users an entry names by id (its subject, a request's owner, a first approver), read once for the page.
+  const ids = new Set<number>();
+  for (const r of items) {
+    const d = isRecord(r.detail) ? r.detail : {};
+    for (const id of [r.subject_type === "user" ? Number(r.subject_id) : NaN, Number(d.user_id), Number(d.first_approved_by)]) {
+      if (Number.isSafeInteger(id)) ids.add(id);
+    }
+  }
+  const named = ids.size
+    ? await db
+        .select({ id: users.id, uid: users.uid, nickname: users.nickname })
+        .from(users)
+        .where(inArray(users.id, [...ids]))
+    : [];
+  const byId = new Map(named.map((u) => [u.id, u]));
+  const data = items.map((r): AuditItem => {
+    const { user_id: owner, first_approved_by: first, ...rest } = isRecord(r.detail) ? r.detail : {};
+    const subject = r.subject_type === "user" ? Number(r.subject_id) : Number(owner);
+    const detail = isRecord(r.detail)
+      ? { ...rest, ...(first === undefined ? {} : { first_approved_by: byId.get(Number(first))?.nickname ?? null }) }
+      : r.detail;
+    return { ...r, user_uid: byId.get(subject)?.uid ?? null, detail };
+  });
+  return { data, page, pages: Math.ceil(total / limit), total };
 }

@@ -67,6 +67,7 @@ export async function transferList(db: Db, userId: number): Promise<TransferList
       currency: c.id,
       currency_name: c.name,
       change_balance: fromUnits(available ?? 0, c.precision),
+      display_decimals: c.displayDecimals,
     })),
   };
 }

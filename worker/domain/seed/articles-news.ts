@@ -14,168 +14,79 @@ const BANNERS: SeedArticle[] = [
     texts: {
       en: {
         title: "Trade at real market prices",
-        abstract: "Spot, futures and seconds contracts, all settled at market prices.",
+        abstract: "Spot trading and coin conversion, at market prices.",
         content: p(
-          "Every order on Edge Exchange is priced and settled at the market price. A seconds contract opens at the market price when " +
-            "your order is accepted and settles at the market price at expiry.",
+          "Every order on Edge Exchange meets other orders on a live order book, at prices that follow the market. A conversion " +
+            "pays exactly the quote you confirm, priced from the live market.",
           "Fees are shown before you confirm, and every change to your balance appears in your records.",
         ),
       },
       zh: {
         title: "按真实市场价格交易",
-        abstract: "现货、合约与秒合约，全部按市场价格结算。",
+        abstract: "现货交易与闪兑，均按市场价格成交。",
         content: p(
-          "Edge Exchange 的每一笔订单都按市场价格定价和结算。秒合约以订单受理时的市场价格开仓，并以到期时的市场价格结算。",
+          "Edge Exchange 的每一笔订单都在实时订单簿上与其他订单撮合，价格紧跟市场。闪兑按您确认的报价成交，报价来自实时市场价格。",
           "手续费在您确认前展示，每一笔余额变动都会出现在您的记录中。",
         ),
       },
       hk: {
         title: "按真實市場價格交易",
-        abstract: "現貨、合約及秒合約，全部按市場價格結算。",
+        abstract: "現貨交易及閃兌，均按市場價格成交。",
         content: p(
-          "Edge Exchange 的每一張訂單都按市場價格定價及結算。秒合約以訂單受理時的市場價格開倉，並以到期時的市場價格結算。",
+          "Edge Exchange 的每一張訂單都在實時訂單簿上與其他訂單撮合，價格緊貼市場。閃兌按您確認的報價成交，報價來自實時市場價格。",
           "手續費會在您確認前顯示，每一筆結餘變動都會出現在您的紀錄中。",
         ),
       },
       th: {
         title: "ซื้อขายตามราคาตลาดจริง",
-        abstract: "สปอต ฟิวเจอร์ส และสัญญาวินาที ทั้งหมดชำระตามราคาตลาด",
+        abstract: "ซื้อขายสปอตและแปลงเหรียญตามราคาตลาด",
         content: p(
-          "ทุกคำสั่งบน Edge Exchange กำหนดราคาและชำระตามราคาตลาด สัญญาวินาทีเปิดที่ราคาตลาดขณะที่ระบบรับคำสั่งของคุณ และชำระที่ราคาตลาด ณ เวลาหมดอายุ",
+          "ทุกคำสั่งบน Edge Exchange จับคู่กับคำสั่งอื่นบนสมุดคำสั่งแบบเรียลไทม์ ในราคาที่เป็นไปตามตลาด " +
+            "การแปลงเหรียญจ่ายตามใบเสนอราคาที่คุณยืนยัน ซึ่งคำนวณจากราคาตลาดปัจจุบัน",
           "ค่าธรรมเนียมจะแสดงก่อนที่คุณจะยืนยัน และทุกการเปลี่ยนแปลงของยอดเงินจะปรากฏในประวัติของคุณ",
         ),
       },
       jp: {
         title: "実際の市場価格で取引",
-        abstract: "現物、先物、秒契約はすべて市場価格で決済されます。",
+        abstract: "現物取引とコイン両替は、どちらも市場価格で行われます。",
         content: p(
-          "Edge Exchange のすべての注文は市場価格で価格が決まり、決済されます。秒契約は注文受付時の市場価格で建てられ、満期時刻の市場価格で決済されます。",
+          "Edge Exchange のすべての注文はリアルタイムの板で他の注文と約定し、価格は市場に連動します。コイン両替は、リアルタイムの市場価格から算出され確定した見積もりどおりに行われます。",
           "手数料は確定前に表示され、残高の変動はすべて履歴に記録されます。",
         ),
       },
       kor: {
         title: "실제 시장 가격으로 거래",
-        abstract: "현물, 선물, 초 계약 모두 시장 가격으로 정산됩니다.",
+        abstract: "현물 거래와 코인 전환 모두 시장 가격으로 이루어집니다.",
         content: p(
-          "Edge Exchange의 모든 주문은 시장 가격으로 가격이 정해지고 정산됩니다. 초 계약은 주문이 접수된 순간의 시장 가격으로 시작하고, 만기 시점의 시장 가격으로 정산됩니다.",
+          "Edge Exchange의 모든 주문은 실시간 호가창에서 다른 주문과 체결되며, 가격은 시장을 따릅니다. 코인 전환은 실시간 시장 가격으로 산출되어 확인한 견적 그대로 이루어집니다.",
           "수수료는 확인 전에 표시되며, 모든 잔액 변동은 내역에 기록됩니다.",
         ),
       },
       fra: {
         title: "Tradez aux vrais prix du marché",
-        abstract: "Spot, contrats à terme et contrats à la seconde, tous réglés au prix du marché.",
+        abstract: "Trading au comptant et conversion, aux prix du marché.",
         content: p(
-          "Chaque ordre sur Edge Exchange est valorisé et réglé au prix du marché. Un contrat à la seconde s'ouvre au prix du marché " +
-            "au moment où votre ordre est accepté et se règle au prix du marché à l'échéance.",
+          "Chaque ordre sur Edge Exchange rencontre d'autres ordres dans un carnet d'ordres en direct, à des prix qui suivent le " +
+            "marché. Une conversion paie exactement le devis que vous confirmez, calculé sur le marché en direct.",
           "Les frais sont affichés avant votre confirmation, et chaque variation de solde apparaît dans votre historique.",
         ),
       },
       spa: {
         title: "Opere a precios reales de mercado",
-        abstract: "Spot, futuros y contratos por segundos, todos liquidados a precio de mercado.",
+        abstract: "Operaciones al contado y conversión de monedas, a precios de mercado.",
         content: p(
-          "Cada orden en Edge Exchange se valora y se liquida a precio de mercado. Un contrato por segundos se abre al precio de " +
-            "mercado en el momento en que se acepta su orden y se liquida al precio de mercado al vencimiento.",
+          "Cada orden en Edge Exchange se cruza con otras en un libro de órdenes en vivo, a precios que siguen al mercado. Una " +
+            "conversión paga exactamente la cotización que confirma, calculada con el mercado en vivo.",
           "Las comisiones se muestran antes de confirmar y cada cambio de saldo aparece en su historial.",
         ),
       },
       vn: {
         title: "Giao dịch theo giá thị trường thực",
-        abstract: "Giao ngay, hợp đồng tương lai và hợp đồng giây, tất cả đều thanh toán theo giá thị trường.",
+        abstract: "Giao dịch giao ngay và chuyển đổi coin, theo giá thị trường.",
         content: p(
-          "Mọi lệnh trên Edge Exchange đều được định giá và thanh toán theo giá thị trường. Hợp đồng giây mở ở giá thị trường tại " +
-            "thời điểm lệnh của bạn được chấp nhận và thanh toán ở giá thị trường tại thời điểm đáo hạn.",
+          "Mỗi lệnh trên Edge Exchange được khớp với các lệnh khác trên sổ lệnh trực tiếp, theo giá bám sát thị trường. Chuyển " +
+            "đổi coin được thanh toán đúng báo giá bạn xác nhận, tính theo giá thị trường hiện tại.",
           "Phí được hiển thị trước khi bạn xác nhận, và mọi thay đổi số dư đều xuất hiện trong lịch sử của bạn.",
-        ),
-      },
-    },
-  },
-  {
-    id: 2,
-    categoryId: ARTICLE_CATEGORY.banner,
-    cover: "/banners/lockming.svg",
-    link: "/lockming/lockming",
-    sort: 2,
-    ageDays: 20,
-    texts: {
-      en: {
-        title: "Lock mining with clear terms",
-        abstract: "Daily yield, term and early-redemption penalty are shown before you subscribe.",
-        content: p(
-          "Choose a fixed term, check the daily yield and the minimum amount, and subscribe. The locked amount stays in your account " +
-            "as a held balance until the term ends.",
-          "If you redeem early, the penalty is the published settlement ratio × remaining days × locked amount, and it is shown " +
-            "before you confirm.",
-        ),
-      },
-      zh: {
-        title: "条款透明的锁仓挖矿",
-        abstract: "日收益、期限和提前赎回违约金在申购前展示。",
-        content: p(
-          "选择固定期限，查看日收益和最低金额后即可申购。锁定金额在期限结束前作为冻结余额保留在您的账户中。",
-          "如提前赎回，违约金 = 公布的结算比例 × 剩余天数 × 锁定金额，并在您确认前展示。",
-        ),
-      },
-      hk: {
-        title: "條款清晰的鎖倉挖礦",
-        abstract: "日收益、期限及提前贖回罰金會在認購前顯示。",
-        content: p(
-          "選擇固定期限，查看日收益及最低金額後即可認購。鎖定金額在期限完結前會以凍結結餘的形式保留在您的帳戶中。",
-          "如提前贖回，罰金 = 公佈的結算比例 × 剩餘天數 × 鎖定金額，並會在您確認前顯示。",
-        ),
-      },
-      th: {
-        title: "ล็อกขุดที่มีเงื่อนไขชัดเจน",
-        abstract: "ผลตอบแทนรายวัน ระยะเวลา และค่าปรับไถ่ถอนก่อนกำหนด แสดงก่อนสมัคร",
-        content: p(
-          "เลือกระยะเวลาคงที่ ดูผลตอบแทนรายวันและจำนวนขั้นต่ำ แล้วสมัครได้เลย จำนวนที่ล็อกไว้จะยังอยู่ในบัญชีของคุณในสถานะยอดที่ถูกพักไว้จนกว่าจะครบกำหนด",
-          "หากไถ่ถอนก่อนกำหนด ค่าปรับ = อัตราชำระที่ประกาศ × จำนวนวันที่เหลือ × จำนวนที่ล็อก และจะแสดงให้เห็นก่อนคุณยืนยัน",
-        ),
-      },
-      jp: {
-        title: "条件が明確なロックマイニング",
-        abstract: "日次利回り、期間、早期解約ペナルティは申込前に表示されます。",
-        content: p(
-          "固定期間を選び、日次利回りと最低金額を確認して申し込みます。ロックした金額は期間終了まで拘束残高としてお客様の口座に残ります。",
-          "早期解約する場合のペナルティは、公表された決済比率 × 残り日数 × ロック金額で、確定前に表示されます。",
-        ),
-      },
-      kor: {
-        title: "조건이 명확한 락업 마이닝",
-        abstract: "일일 수익률, 기간, 중도 해지 위약금을 신청 전에 보여 드립니다.",
-        content: p(
-          "고정 기간을 선택하고 일일 수익률과 최소 금액을 확인한 뒤 신청하세요. 잠긴 금액은 기간이 끝날 때까지 동결 잔액으로 회원님의 계정에 남아 있습니다.",
-          "중도 해지 시 위약금은 공시된 정산 비율 × 남은 일수 × 잠긴 금액이며, 확인 전에 표시됩니다.",
-        ),
-      },
-      fra: {
-        title: "Le minage bloqué, en toute clarté",
-        abstract: "Rendement quotidien, durée et pénalité de remboursement anticipé affichés avant la souscription.",
-        content: p(
-          "Choisissez une durée fixe, consultez le rendement quotidien et le montant minimum, puis souscrivez. Le montant bloqué " +
-            "reste sur votre compte sous forme de solde réservé jusqu'à la fin de la durée.",
-          "En cas de remboursement anticipé, la pénalité est égale au ratio de règlement publié × jours restants × montant bloqué, " +
-            "et elle est affichée avant votre confirmation.",
-        ),
-      },
-      spa: {
-        title: "Minería bloqueada con condiciones claras",
-        abstract: "El rendimiento diario, el plazo y la penalización por rescate anticipado se muestran antes de suscribirse.",
-        content: p(
-          "Elija un plazo fijo, consulte el rendimiento diario y el importe mínimo, y suscríbase. El importe bloqueado permanece en " +
-            "su cuenta como saldo retenido hasta que termine el plazo.",
-          "Si rescata antes de tiempo, la penalización es la ratio de liquidación publicada × días restantes × importe bloqueado, y " +
-            "se muestra antes de confirmar.",
-        ),
-      },
-      vn: {
-        title: "Khai thác khóa với điều khoản rõ ràng",
-        abstract: "Lợi suất hằng ngày, kỳ hạn và phí phạt rút trước hạn được hiển thị trước khi đăng ký.",
-        content: p(
-          "Chọn kỳ hạn cố định, xem lợi suất hằng ngày và số tiền tối thiểu, rồi đăng ký. Số tiền bị khóa vẫn nằm trong tài khoản " +
-            "của bạn dưới dạng số dư tạm giữ cho đến khi hết kỳ hạn.",
-          "Nếu rút trước hạn, phí phạt = tỷ lệ thanh toán đã công bố × số ngày còn lại × số tiền bị khóa, và được hiển thị trước khi " +
-            "bạn xác nhận.",
         ),
       },
     },
@@ -283,9 +194,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "We charge no hidden fees. Every fee is a published setting and is shown on the page where it applies:",
           [
-            "• Spot and futures trades: the fee rate is shown in the order panel, and the fee charged appears with each fill. " +
-              "Futures positions held overnight pay the published overnight fee.",
-            "• Seconds contracts: the fee and the payout ratio of each duration are shown before you confirm.",
+            "• Spot trades: the fee rate is shown in the order panel, and the fee charged appears with each fill.",
+            "• Coin conversion: the fee is part of the quote you confirm, and that quote is paid exactly.",
             "• Withdrawals: the fee of each coin is shown on the withdrawal page before you confirm.",
             "• Transfers between your own accounts are free.",
           ].join("\n"),
@@ -298,8 +208,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "我们不收取任何隐藏费用。每一项费用都是公开的配置，并在适用的页面上展示：",
           [
-            "• 现货与合约交易：下单面板显示手续费率，每笔成交都会显示实际收取的手续费；合约持仓过夜按公布的隔夜费率收费。",
-            "• 秒合约：每个时长的手续费和收益率在您确认前展示。",
+            "• 现货交易：下单面板显示手续费率，每笔成交都会显示实际收取的手续费。",
+            "• 闪兑：手续费包含在您确认的报价中，并严格按该报价成交。",
             "• 提现：每个币种的提现手续费在您确认前显示在提现页面。",
             "• 您自己账户之间的划转免费。",
           ].join("\n"),
@@ -312,8 +222,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "我們不收取任何隱藏費用。每一項費用都是公開的設定，並會在適用的頁面顯示：",
           [
-            "• 現貨及合約交易：落單面板會顯示手續費率，每筆成交都會顯示實際收取的手續費；合約倉位持倉過夜須按公佈的隔夜費率繳費。",
-            "• 秒合約：每個時長的手續費及收益率會在您確認前顯示。",
+            "• 現貨交易：落單面板會顯示手續費率，每筆成交都會顯示實際收取的手續費。",
+            "• 閃兌：手續費已包含在您確認的報價中，並嚴格按該報價成交。",
             "• 提現：每種幣的提現手續費會在您確認前於提現頁面顯示。",
             "• 您自己帳戶之間的劃轉免費。",
           ].join("\n"),
@@ -326,9 +236,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "เราไม่เก็บค่าธรรมเนียมแอบแฝง ค่าธรรมเนียมทุกรายการเป็นการตั้งค่าที่เปิดเผย และแสดงบนหน้าที่เกี่ยวข้อง:",
           [
-            "• การซื้อขายสปอตและฟิวเจอร์ส: อัตราค่าธรรมเนียมแสดงในแผงส่งคำสั่ง " +
-              "และค่าธรรมเนียมที่เรียกเก็บจะแสดงกับทุกการจับคู่คำสั่ง สถานะฟิวเจอร์สที่ถือข้ามคืนจะเสียค่าธรรมเนียมข้ามคืนตามที่ประกาศ",
-            "• สัญญาวินาที: ค่าธรรมเนียมและอัตราผลตอบแทนของแต่ละช่วงเวลาแสดงก่อนที่คุณจะยืนยัน",
+            "• การซื้อขายสปอต: อัตราค่าธรรมเนียมแสดงในแผงส่งคำสั่ง และค่าธรรมเนียมที่เรียกเก็บจะแสดงกับทุกการจับคู่คำสั่ง",
+            "• การแปลงเหรียญ: ค่าธรรมเนียมรวมอยู่ในใบเสนอราคาที่คุณยืนยัน และจ่ายตามใบเสนอราคานั้นทุกประการ",
             "• การถอน: ค่าธรรมเนียมของแต่ละเหรียญแสดงบนหน้าถอนก่อนที่คุณจะยืนยัน",
             "• การโอนระหว่างบัญชีของคุณเองไม่มีค่าธรรมเนียม",
           ].join("\n"),
@@ -341,8 +250,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "隠れた手数料は一切ありません。各手数料は公開された設定であり、適用されるページに表示されます：",
           [
-            "• 現物・先物取引：手数料率は注文パネルに表示され、約定ごとに実際の手数料が表示されます。先物ポジションを日をまたいで保有すると、公表されたオーバーナイト手数料がかかります。",
-            "• 秒契約：各期間の手数料と配当率は確定前に表示されます。",
+            "• 現物取引：手数料率は注文パネルに表示され、約定ごとに実際の手数料が表示されます。",
+            "• コイン両替：手数料は確定する見積もりに含まれ、その見積もりどおりに支払われます。",
             "• 出金：各コインの出金手数料は確定前に出金ページに表示されます。",
             "• ご自身の口座間の振替は無料です。",
           ].join("\n"),
@@ -355,8 +264,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "숨은 수수료는 없습니다. 모든 수수료는 공개된 설정값이며 해당 페이지에 표시됩니다:",
           [
-            "• 현물 및 선물 거래: 수수료율은 주문 패널에 표시되고, 체결마다 부과된 수수료가 표시됩니다. 선물 포지션을 다음 날까지 보유하면 공시된 오버나이트 수수료가 부과됩니다.",
-            "• 초 계약: 각 기간의 수수료와 수익률은 확인 전에 표시됩니다.",
+            "• 현물 거래: 수수료율은 주문 패널에 표시되고, 체결마다 부과된 수수료가 표시됩니다.",
+            "• 코인 전환: 수수료는 확인하는 견적에 포함되며, 그 견적 그대로 지급됩니다.",
             "• 출금: 코인별 출금 수수료는 확인 전에 출금 페이지에 표시됩니다.",
             "• 본인 계정 간 이체는 무료입니다.",
           ].join("\n"),
@@ -369,9 +278,8 @@ const NEWS: SeedArticle[] = [
         content: p(
           "Nous n'appliquons aucun frais caché. Tous les frais sont des paramètres publiés, affichés sur la page où ils s'appliquent :",
           [
-            "• Spot et contrats à terme : le taux de frais est affiché dans le panneau d'ordre, et les frais prélevés apparaissent " +
-              "avec chaque exécution. Les positions à terme conservées d'un jour sur l'autre paient les frais de portage publiés.",
-            "• Contrats à la seconde : les frais et le taux de gain de chaque durée sont affichés avant votre confirmation.",
+            "• Spot : le taux de frais est affiché dans le panneau d'ordre, et les frais prélevés apparaissent avec chaque exécution.",
+            "• Conversion : les frais font partie du devis que vous confirmez, et ce devis est payé à l'identique.",
             "• Retraits : les frais de chaque crypto sont affichés sur la page de retrait avant votre confirmation.",
             "• Les transferts entre vos propres comptes sont gratuits.",
           ].join("\n"),
@@ -384,9 +292,9 @@ const NEWS: SeedArticle[] = [
         content: p(
           "No cobramos comisiones ocultas. Cada comisión es un parámetro publicado y se muestra en la página donde se aplica:",
           [
-            "• Operaciones spot y de futuros: la tasa de comisión se muestra en el panel de órdenes y la comisión cobrada aparece " +
-              "con cada ejecución. Las posiciones de futuros mantenidas de un día para otro pagan la comisión nocturna publicada.",
-            "• Contratos por segundos: la comisión y la tasa de pago de cada duración se muestran antes de confirmar.",
+            "• Operaciones al contado: la tasa de comisión se muestra en el panel de órdenes y la comisión cobrada aparece con " +
+              "cada ejecución.",
+            "• Conversión de monedas: la comisión forma parte de la cotización que confirma, y esa cotización se paga exactamente.",
             "• Retiros: la comisión de cada moneda se muestra en la página de retiro antes de confirmar.",
             "• Las transferencias entre sus propias cuentas son gratuitas.",
           ].join("\n"),
@@ -399,150 +307,12 @@ const NEWS: SeedArticle[] = [
         content: p(
           "Chúng tôi không thu phí ẩn. Mỗi khoản phí là một thiết lập được công bố và hiển thị trên trang áp dụng:",
           [
-            "• Giao dịch giao ngay và hợp đồng tương lai: mức phí hiển thị trong bảng đặt lệnh, và phí thực thu hiển thị cùng mỗi " +
-              "lần khớp lệnh. Vị thế hợp đồng tương lai giữ qua đêm chịu phí qua đêm đã công bố.",
-            "• Hợp đồng giây: phí và tỷ lệ trả thưởng của từng thời hạn được hiển thị trước khi bạn xác nhận.",
+            "• Giao dịch giao ngay: mức phí hiển thị trong bảng đặt lệnh, và phí thực thu hiển thị cùng mỗi lần khớp lệnh.",
+            "• Chuyển đổi coin: phí nằm trong báo giá bạn xác nhận, và báo giá đó được thanh toán đúng như vậy.",
             "• Rút tiền: phí của từng loại coin hiển thị trên trang rút tiền trước khi bạn xác nhận.",
             "• Chuyển tiền giữa các tài khoản của chính bạn được miễn phí.",
           ].join("\n"),
           "Nếu có thay đổi về phí, chúng tôi sẽ thông báo tại đây trước khi thay đổi có hiệu lực.",
-        ),
-      },
-    },
-  },
-  {
-    id: 12,
-    categoryId: ARTICLE_CATEGORY.news,
-    ageDays: 5,
-    texts: {
-      en: {
-        title: "How seconds contracts are settled",
-        abstract: "Opening price, expiry price and payout, explained.",
-        content: p(
-          "A seconds contract is a prediction that the price will be higher (up) or lower (down) after a fixed time.",
-          [
-            "• The opening price is the market price at the moment your order is accepted.",
-            "• The settlement price is the market price at the expiry time, even if settlement runs a moment later.",
-            "• If the prediction is right, you get your stake back plus the payout at the published ratio. If it is wrong, you lose " +
-              "the amount set by the published terms of that duration, up to your whole stake. If the prices are equal, your stake is " +
-              "returned.",
-          ].join("\n"),
-          "No one can set the result of an individual order. You can lose the full amount of every contract you open: only trade " +
-            "with money you can afford to lose.",
-        ),
-      },
-      zh: {
-        title: "秒合约如何结算",
-        abstract: "开仓价、到期价与收益说明。",
-        content: p(
-          "秒合约是对固定时间后价格更高（看涨）或更低（看跌）的预测。",
-          [
-            "• 开仓价是订单受理时的市场价格。",
-            "• 结算价是到期时刻的市场价格，即使结算稍晚执行也是如此。",
-            "• 预测正确，您将收回本金并获得按公布收益率计算的收益；预测错误，您将按该时长公布的条款损失资金，最多损失全部本金；价格相同则退还本金。",
-          ].join("\n"),
-          "任何人都无法设定单个订单的结果。您开立的每一份合约都可能损失全部金额，请仅使用您能承受损失的资金进行交易。",
-        ),
-      },
-      hk: {
-        title: "秒合約如何結算",
-        abstract: "開倉價、到期價及收益說明。",
-        content: p(
-          "秒合約是對固定時間後價格會較高（看升）或較低（看跌）的預測。",
-          [
-            "• 開倉價是訂單受理時的市場價格。",
-            "• 結算價是到期時刻的市場價格，即使結算稍後才執行亦然。",
-            "• 預測正確，您會取回本金並獲得按公佈收益率計算的收益；預測錯誤，您會按該時長公佈的條款損失資金，最多損失全部本金；價格相同則退還本金。",
-          ].join("\n"),
-          "任何人都無法設定個別訂單的結果。您開立的每一張合約都可能損失全部金額，請只用您能承受損失的資金交易。",
-        ),
-      },
-      th: {
-        title: "สัญญาวินาทีชำระอย่างไร",
-        abstract: "อธิบายราคาเปิด ราคาหมดอายุ และผลตอบแทน",
-        content: p(
-          "สัญญาวินาทีคือการคาดการณ์ว่าราคาจะสูงขึ้น (ขึ้น) หรือต่ำลง (ลง) หลังจากช่วงเวลาที่กำหนด",
-          [
-            "• ราคาเปิดคือราคาตลาดในขณะที่ระบบรับคำสั่งของคุณ",
-            "• ราคาชำระคือราคาตลาด ณ เวลาหมดอายุ แม้การชำระจะดำเนินการช้ากว่านั้นเล็กน้อย",
-            "• หากคาดการณ์ถูก คุณจะได้รับเงินต้นคืนพร้อมผลตอบแทนตามอัตราที่ประกาศ หากคาดการณ์ผิด " +
-              "คุณจะเสียเงินตามเงื่อนไขที่ประกาศของช่วงเวลานั้น สูงสุดเท่ากับเงินต้นทั้งหมด หากราคาเท่ากัน จะคืนเงินต้นให้",
-          ].join("\n"),
-          "ไม่มีใครสามารถกำหนดผลลัพธ์ของคำสั่งใดคำสั่งหนึ่งได้ คุณอาจสูญเสียเงินทั้งหมดของทุกสัญญาที่เปิด โปรดซื้อขายด้วยเงินที่คุณรับความสูญเสียได้เท่านั้น",
-        ),
-      },
-      jp: {
-        title: "秒契約の決済方法",
-        abstract: "始値、満期価格、配当について説明します。",
-        content: p(
-          "秒契約は、一定時間後に価格が上がる（上昇）か下がる（下落）かを予測する取引です。",
-          [
-            "• 始値は注文が受け付けられた時点の市場価格です。",
-            "• 決済価格は満期時刻の市場価格です。決済処理が少し遅れて実行されても変わりません。",
-            "• 予測が当たれば、元本と公表された配当率分の利益を受け取ります。外れた場合は、その期間の公表条件に従って損失が発生し、最大で元本全額を失います。価格が同じ場合は元本が返還されます。",
-          ].join("\n"),
-          "個別の注文の結果を誰かが操作することはできません。建てた契約はいずれも全額を失う可能性があります。失っても困らない資金でのみ取引してください。",
-        ),
-      },
-      kor: {
-        title: "초 계약의 정산 방식",
-        abstract: "시작 가격, 만기 가격, 수익을 설명합니다.",
-        content: p(
-          "초 계약은 정해진 시간 후 가격이 오를지(상승) 내릴지(하락)를 예측하는 거래입니다.",
-          [
-            "• 시작 가격은 주문이 접수된 순간의 시장 가격입니다.",
-            "• 정산 가격은 만기 시점의 시장 가격이며, 정산이 조금 늦게 실행되어도 같습니다.",
-            "• 예측이 맞으면 원금과 공시된 수익률만큼의 수익을 받습니다. 틀리면 해당 기간의 공시 조건에 따라 손실이 발생하며 최대 원금 전액을 잃습니다. 가격이 같으면 원금을 돌려드립니다.",
-          ].join("\n"),
-          "누구도 개별 주문의 결과를 정할 수 없습니다. 개설한 모든 계약에서 전액을 잃을 수 있으니, 잃어도 감당할 수 있는 자금으로만 거래하세요.",
-        ),
-      },
-      fra: {
-        title: "Comment les contrats à la seconde sont réglés",
-        abstract: "Prix d'ouverture, prix d'échéance et gain, expliqués.",
-        content: p(
-          "Un contrat à la seconde est une prévision : le prix sera-t-il plus haut (hausse) ou plus bas (baisse) après une durée fixe ?",
-          [
-            "• Le prix d'ouverture est le prix du marché au moment où votre ordre est accepté.",
-            "• Le prix de règlement est le prix du marché à l'heure d'échéance, même si le règlement s'exécute un peu plus tard.",
-            "• Si la prévision est juste, vous récupérez votre mise plus le gain au taux publié. Si elle est fausse, vous perdez le " +
-              "montant prévu par les conditions publiées de cette durée, au maximum toute votre mise. Si les prix sont égaux, la mise " +
-              "vous est rendue.",
-          ].join("\n"),
-          "Personne ne peut fixer le résultat d'un ordre particulier. Vous pouvez perdre la totalité de chaque contrat ouvert : ne " +
-            "tradez qu'avec de l'argent que vous pouvez vous permettre de perdre.",
-        ),
-      },
-      spa: {
-        title: "Cómo se liquidan los contratos por segundos",
-        abstract: "Precio de apertura, precio al vencimiento y pago, explicados.",
-        content: p(
-          "Un contrato por segundos es una predicción de que el precio será más alto (sube) o más bajo (baja) tras un tiempo fijo.",
-          [
-            "• El precio de apertura es el precio de mercado en el momento en que se acepta su orden.",
-            "• El precio de liquidación es el precio de mercado a la hora de vencimiento, aunque la liquidación se ejecute un " +
-              "instante después.",
-            "• Si acierta, recupera su importe más el pago según la tasa publicada. Si falla, pierde lo que establezcan las " +
-              "condiciones publicadas de esa duración, como máximo todo su importe. Si los precios son iguales, se le devuelve el " +
-              "importe.",
-          ].join("\n"),
-          "Nadie puede fijar el resultado de una orden concreta. Puede perder el importe total de cada contrato que abra: opere solo " +
-            "con dinero que pueda permitirse perder.",
-        ),
-      },
-      vn: {
-        title: "Hợp đồng giây được thanh toán như thế nào",
-        abstract: "Giải thích giá mở, giá đáo hạn và khoản trả thưởng.",
-        content: p(
-          "Hợp đồng giây là dự đoán giá sẽ cao hơn (tăng) hay thấp hơn (giảm) sau một khoảng thời gian cố định.",
-          [
-            "• Giá mở là giá thị trường tại thời điểm lệnh của bạn được chấp nhận.",
-            "• Giá thanh toán là giá thị trường tại thời điểm đáo hạn, kể cả khi việc thanh toán chạy chậm hơn một chút.",
-            "• Nếu dự đoán đúng, bạn nhận lại tiền cược cùng khoản thưởng theo tỷ lệ đã công bố. Nếu sai, bạn mất số tiền theo điều " +
-              "khoản đã công bố của thời hạn đó, tối đa toàn bộ tiền cược. Nếu giá bằng nhau, tiền cược được hoàn lại.",
-          ].join("\n"),
-          "Không ai có thể định trước kết quả của một lệnh cụ thể. Bạn có thể mất toàn bộ số tiền của mỗi hợp đồng đã mở: chỉ giao " +
-            "dịch bằng số tiền bạn có thể chấp nhận mất.",
         ),
       },
     },
@@ -762,8 +532,8 @@ const POPUP: SeedArticle = {
       content: p(
         "Never share your password, trade password or verification codes with anyone, including people who say they work for us. Our " +
           "staff will never ask for them.",
-        "Contact us only through Customer service in the app. Check the withdrawal address before you confirm: transfers on a " +
-          "blockchain cannot be reversed.",
+        "Our staff will never contact you first about your account. Check the withdrawal address before you confirm: transfers " +
+          "on a blockchain cannot be reversed.",
         "Trading digital assets is risky. Prices can move quickly and you can lose money.",
       ),
     },
@@ -772,7 +542,7 @@ const POPUP: SeedArticle = {
       abstract: "切勿透露您的密码或验证码。",
       content: p(
         "切勿向任何人透露您的登录密码、交易密码或验证码，包括自称是我们工作人员的人。我们的工作人员绝不会向您索要这些信息。",
-        "请仅通过 App 内的在线客服联系我们。确认提现前请核对提现地址：区块链上的转账无法撤回。",
+        "我们的工作人员绝不会主动联系您处理账户事宜。确认提现前请核对提现地址：区块链上的转账无法撤回。",
         "数字资产交易存在风险。价格可能快速波动，您可能蒙受损失。",
       ),
     },
@@ -781,7 +551,7 @@ const POPUP: SeedArticle = {
       abstract: "切勿透露您的密碼或驗證碼。",
       content: p(
         "切勿向任何人透露您的登入密碼、交易密碼或驗證碼，包括自稱是我們職員的人。我們的職員絕不會向您索取這些資料。",
-        "請只透過 App 內的線上客服聯絡我們。確認提現前請核對提現地址：區塊鏈上的轉帳無法撤回。",
+        "我們的工作人員絕不會主動聯絡您處理帳戶事宜。確認提現前請核對提現地址：區塊鏈上的轉賬無法撤回。",
         "數碼資產交易涉及風險。價格可能急速波動，您可能蒙受損失。",
       ),
     },
@@ -790,7 +560,7 @@ const POPUP: SeedArticle = {
       abstract: "ห้ามเปิดเผยรหัสผ่านหรือรหัสยืนยันของคุณ",
       content: p(
         "ห้ามเปิดเผยรหัสผ่าน รหัสผ่านการซื้อขาย หรือรหัสยืนยันแก่ผู้ใด รวมถึงผู้ที่อ้างว่าเป็นพนักงานของเรา พนักงานของเราจะไม่ขอข้อมูลเหล่านี้จากคุณ",
-        "ติดต่อเราผ่านฝ่ายบริการลูกค้าในแอปเท่านั้น ตรวจสอบที่อยู่สำหรับถอนก่อนยืนยัน เพราะการโอนบนบล็อกเชนไม่สามารถย้อนกลับได้",
+        "เจ้าหน้าที่ของเราจะไม่ติดต่อคุณก่อนเรื่องบัญชีของคุณ ตรวจสอบที่อยู่ถอนก่อนยืนยัน: การโอนบนบล็อกเชนไม่สามารถย้อนกลับได้",
         "การซื้อขายสินทรัพย์ดิจิทัลมีความเสี่ยง ราคาอาจเปลี่ยนแปลงอย่างรวดเร็ว และคุณอาจขาดทุนได้",
       ),
     },
@@ -799,7 +569,7 @@ const POPUP: SeedArticle = {
       abstract: "パスワードや認証コードは誰にも教えないでください。",
       content: p(
         "パスワード、取引パスワード、認証コードは、当社スタッフを名乗る人を含め、誰にも教えないでください。当社スタッフがこれらを尋ねることはありません。",
-        "お問い合わせはアプリ内のカスタマーサービスからのみ行ってください。出金前には出金先アドレスを確認してください。ブロックチェーン上の送金は取り消せません。",
+        "当社スタッフからアカウントについて先にご連絡することはありません。確定前に出金アドレスをご確認ください：ブロックチェーン上の送金は取り消せません。",
         "デジタル資産の取引にはリスクがあります。価格は急変することがあり、損失が生じる可能性があります。",
       ),
     },
@@ -808,7 +578,7 @@ const POPUP: SeedArticle = {
       abstract: "비밀번호와 인증 코드는 절대 알려 주지 마세요.",
       content: p(
         "비밀번호, 거래 비밀번호, 인증 코드는 당사 직원을 사칭하는 사람을 포함해 누구에게도 알려 주지 마세요. 당사 직원은 절대 이를 요구하지 않습니다.",
-        "문의는 앱 내 고객센터를 통해서만 해 주세요. 출금을 확인하기 전에 출금 주소를 꼭 확인하세요. 블록체인 송금은 되돌릴 수 없습니다.",
+        "당사 직원이 계정 문제로 먼저 연락하는 일은 없습니다. 확인 전에 출금 주소를 확인하세요: 블록체인 전송은 되돌릴 수 없습니다.",
         "디지털 자산 거래에는 위험이 따릅니다. 가격이 빠르게 변할 수 있으며 손실을 입을 수 있습니다.",
       ),
     },
@@ -818,8 +588,8 @@ const POPUP: SeedArticle = {
       content: p(
         "Ne communiquez jamais votre mot de passe, votre mot de passe de transaction ou vos codes de vérification à qui que ce soit, " +
           "y compris à des personnes qui prétendent travailler pour nous. Notre équipe ne vous les demandera jamais.",
-        "Contactez-nous uniquement via le service client de l'application. Vérifiez l'adresse de retrait avant de confirmer : un " +
-          "transfert sur une blockchain est irréversible.",
+        "Notre équipe ne vous contactera jamais la première au sujet de votre compte. Vérifiez l'adresse de retrait avant de " +
+          "confirmer : un transfert sur une blockchain est irréversible.",
         "Le trading d'actifs numériques est risqué. Les prix peuvent évoluer rapidement et vous pouvez perdre de l'argent.",
       ),
     },
@@ -829,8 +599,8 @@ const POPUP: SeedArticle = {
       content: p(
         "Nunca comparta su contraseña, su contraseña de operaciones ni sus códigos de verificación con nadie, ni siquiera con quien " +
           "diga trabajar para nosotros. Nuestro personal nunca se los pedirá.",
-        "Contáctenos solo a través del servicio de atención al cliente de la aplicación. Compruebe la dirección de retiro antes de " +
-          "confirmar: las transferencias en una blockchain no se pueden revertir.",
+        "Nuestro personal nunca le contactará primero por su cuenta. Compruebe la dirección de retiro antes de confirmar: las " +
+          "transferencias en una blockchain no se pueden revertir.",
         "Operar con activos digitales es arriesgado. Los precios pueden moverse rápidamente y puede perder dinero.",
       ),
     },
@@ -840,8 +610,8 @@ const POPUP: SeedArticle = {
       content: p(
         "Tuyệt đối không chia sẻ mật khẩu, mật khẩu giao dịch hoặc mã xác minh với bất kỳ ai, kể cả người tự xưng là nhân viên của " +
           "chúng tôi. Nhân viên của chúng tôi sẽ không bao giờ hỏi những thông tin này.",
-        "Chỉ liên hệ với chúng tôi qua bộ phận chăm sóc khách hàng trong ứng dụng. Kiểm tra địa chỉ rút tiền trước khi xác nhận: " +
-          "giao dịch trên blockchain không thể đảo ngược.",
+        "Nhân viên của chúng tôi sẽ không bao giờ chủ động liên hệ bạn về tài khoản. Kiểm tra địa chỉ rút tiền trước khi xác " +
+          "nhận: giao dịch trên blockchain không thể hoàn tác.",
         "Giao dịch tài sản số có rủi ro. Giá có thể biến động nhanh và bạn có thể bị lỗ.",
       ),
     },

@@ -37,7 +37,8 @@ const FAQ: SeedArticle = {
         ],
         [
           "What are the different accounts?",
-          "Your assets are kept in separate accounts: spot, futures, seconds contracts and fiat. Move funds between them with a transfer.",
+          "Your assets are kept in two accounts: Exchange, for spot trading and conversion, and Fiat. Move funds between them " +
+            "with a transfer.",
         ],
         [
           "I forgot my password. What can I do?",
@@ -57,7 +58,7 @@ const FAQ: SeedArticle = {
         ["价格和结果如何决定？", "只由市场价格和各产品公布的规则决定。任何人都无法改变某个账户订单的结果。"],
         ["充值需要多久？", "附有付款凭证的充值由运营人员审核，我们力争在 24 小时内入账。"],
         ["提现需要多久？", "运营人员审核期间，提现金额处于冻结状态，审核后发出，或连同原因退回给您。您可以在提现记录中查看进度。"],
-        ["有哪些不同的账户？", "您的资产分别存放在现货、合约、秒合约和法币账户中，可通过划转在账户之间调动资金。"],
+        ["有哪些不同的账户？", "您的资产分别存放在两个账户中：用于现货交易和闪兑的币币账户，以及法币账户。可通过划转在两者之间调动资金。"],
         ["忘记密码怎么办？", "在登录页点击“忘记密码”，用发送到您邮箱或手机的验证码确认即可重置。"],
       ),
     },
@@ -73,7 +74,7 @@ const FAQ: SeedArticle = {
         ["價格和結果如何決定？", "只由市場價格及各產品公佈的規則決定。任何人都無法改變個別帳戶訂單的結果。"],
         ["充值需要多久？", "附付款憑證的充值由營運人員審核，我們力求在 24 小時內入帳。"],
         ["提現需要多久？", "營運人員審核期間，提現金額會被凍結，審核後會發出，或連同原因退回給您。您可在提現紀錄中查看進度。"],
-        ["有哪些不同的帳戶？", "您的資產分別存放在現貨、合約、秒合約及法幣帳戶，可透過劃轉在帳戶之間調動資金。"],
+        ["有哪些不同的帳戶？", "您的資產分別存放在兩個帳戶：用於現貨交易及閃兌的幣幣帳戶，以及法幣帳戶。可透過劃轉在兩者之間調動資金。"],
         ["忘記密碼怎麼辦？", "在登入頁按「忘記密碼」，以發送到您電郵或手機的驗證碼確認即可重設。"],
       ),
     },
@@ -97,7 +98,10 @@ const FAQ: SeedArticle = {
           "การถอนใช้เวลานานเท่าไร?",
           "จำนวนเงินจะถูกพักไว้ระหว่างที่ผู้ดูแลระบบตรวจสอบคำขอ จากนั้นจะถูกส่งออก หรือคืนให้คุณพร้อมเหตุผล คุณติดตามสถานะได้ในประวัติการถอน",
         ],
-        ["บัญชีแต่ละประเภทต่างกันอย่างไร?", "สินทรัพย์ของคุณแยกเก็บในบัญชีสปอต ฟิวเจอร์ส สัญญาวินาที และเงินเฟียต ย้ายเงินระหว่างบัญชีได้ด้วยการโอน"],
+        [
+          "บัญชีแต่ละประเภทต่างกันอย่างไร?",
+          "สินทรัพย์ของคุณแยกเก็บในสองบัญชี: บัญชีแลกเปลี่ยนสำหรับการซื้อขายสปอตและการแปลงเหรียญ และบัญชีเงินเฟียต ย้ายเงินระหว่างบัญชีได้ด้วยการโอน",
+        ],
         ["ลืมรหัสผ่านต้องทำอย่างไร?", 'แตะ "ลืมรหัสผ่าน" ที่หน้าเข้าสู่ระบบ แล้วยืนยันด้วยรหัสที่ส่งไปยังอีเมลหรือโทรศัพท์มือถือของคุณ'],
       ),
     },
@@ -124,7 +128,7 @@ const FAQ: SeedArticle = {
         ],
         [
           "口座の種類にはどんな違いがありますか？",
-          "資産は現物、先物、秒契約、法定通貨の各口座に分けて管理されます。口座間の資金移動は振替で行います。",
+          "資産は 2 つの口座で管理されます：現物取引とコイン両替に使う取引口座と、法定通貨口座です。口座間の資金移動は振替で行います。",
         ],
         [
           "パスワードを忘れた場合は？",
@@ -155,7 +159,7 @@ const FAQ: SeedArticle = {
         ],
         [
           "계정 종류는 어떻게 다른가요?",
-          "자산은 현물, 선물, 초 계약, 법정화폐 계정에 나누어 보관됩니다. 계정 간 자금 이동은 이체로 합니다.",
+          "자산은 두 계정에 나누어 보관됩니다: 현물 거래와 코인 전환에 쓰는 거래 계정, 그리고 법정화폐 계정입니다. 계정 간 자금 이동은 이체로 합니다.",
         ],
         ["비밀번호를 잊어버렸어요.", "로그인 화면에서 '비밀번호 찾기'를 누르고 이메일이나 휴대폰으로 받은 코드로 확인한 뒤 재설정하세요."],
       ),
@@ -195,8 +199,8 @@ const FAQ: SeedArticle = {
         ],
         [
           "Quels sont les différents comptes ?",
-          "Vos actifs sont répartis entre des comptes distincts : spot, contrats à terme, contrats à la seconde et monnaie " +
-            "fiduciaire. Déplacez les fonds entre eux par un transfert.",
+          "Vos actifs sont répartis sur deux comptes : le compte d'échange, pour le spot et la conversion, et le compte fiat. " +
+            "Passez de l'un à l'autre par un transfert.",
         ],
         [
           "J'ai oublié mon mot de passe. Que faire ?",
@@ -234,8 +238,8 @@ const FAQ: SeedArticle = {
         ],
         [
           "¿Qué cuentas hay?",
-          "Sus activos se guardan en cuentas separadas: spot, futuros, contratos por segundos y fiat. Mueva fondos entre ellas con " +
-            "una transferencia.",
+          "Sus activos se guardan en dos cuentas: la de intercambio, para operaciones al contado y conversiones, y la fiat. " +
+            "Mueva fondos entre ellas con una transferencia.",
         ],
         [
           "Olvidé mi contraseña. ¿Qué hago?",
@@ -275,8 +279,8 @@ const FAQ: SeedArticle = {
         ],
         [
           "Có những loại tài khoản nào?",
-          "Tài sản của bạn được giữ trong các tài khoản riêng: giao ngay, hợp đồng tương lai, hợp đồng giây và tiền pháp định. " +
-            "Chuyển tiền giữa chúng bằng chức năng chuyển khoản.",
+          "Tài sản của bạn được giữ trong hai tài khoản: tài khoản giao dịch cho giao ngay và chuyển đổi coin, và tài khoản tiền " +
+            "pháp định. Chuyển tiền giữa chúng bằng lệnh chuyển.",
         ],
         [
           "Tôi quên mật khẩu thì phải làm sao?",
@@ -295,8 +299,8 @@ const CONTACT: SeedArticle = {
     en: {
       title: "Contact us",
       content: p(
-        "Online customer service: open Customer service in the app to chat with our support team.",
-        "Message centre: replies and account notices are also kept in your message centre.",
+        "Your records first: the status of every deposit, withdrawal and identity check, with the reason for any decision, is " +
+          "shown in your records in the app.",
         "To help us answer quickly, include your UID, the order or record number, and a screenshot if you saw an error. We aim to " +
           "reply within 24 hours.",
         "We will never ask for your password, trade password or verification codes.",
@@ -305,8 +309,7 @@ const CONTACT: SeedArticle = {
     zh: {
       title: "联系我们",
       content: p(
-        "在线客服：在 App 中打开“在线客服”，即可与我们的客服团队沟通。",
-        "消息中心：回复和账户通知也会保存在您的消息中心。",
+        "请先查看记录：每笔充值、提现和身份认证的状态，以及任何审核决定的原因，都会显示在 App 的记录中。",
         "为了更快地帮到您，请提供您的 UID、订单或记录编号，如遇报错请附上截图。我们力争在 24 小时内回复。",
         "我们绝不会向您索要登录密码、交易密码或验证码。",
       ),
@@ -314,8 +317,7 @@ const CONTACT: SeedArticle = {
     hk: {
       title: "聯絡我們",
       content: p(
-        "線上客服：在 App 中開啟「線上客服」，即可與我們的客服團隊對話。",
-        "訊息中心：回覆及帳戶通知亦會保存在您的訊息中心。",
+        "請先查看紀錄：每筆充值、提現及身份認證的狀態，以及任何審核決定的原因，都會顯示在 App 的紀錄中。",
         "為了更快協助您，請提供您的 UID、訂單或紀錄編號，如出現錯誤請附上截圖。我們力求在 24 小時內回覆。",
         "我們絕不會向您索取登入密碼、交易密碼或驗證碼。",
       ),
@@ -323,8 +325,7 @@ const CONTACT: SeedArticle = {
     th: {
       title: "ติดต่อเรา",
       content: p(
-        "บริการลูกค้าออนไลน์: เปิดเมนูบริการลูกค้าในแอปเพื่อแชทกับทีมสนับสนุนของเรา",
-        "ศูนย์ข้อความ: คำตอบและการแจ้งเตือนเกี่ยวกับบัญชีจะถูกเก็บไว้ในศูนย์ข้อความของคุณด้วย",
+        "ดูบันทึกก่อน: สถานะของการฝาก การถอน และการยืนยันตัวตนทุกรายการ พร้อมเหตุผลของการตัดสินใจ จะแสดงอยู่ในบันทึกในแอป",
         "เพื่อให้เราตอบได้เร็วขึ้น โปรดระบุ UID หมายเลขคำสั่งหรือหมายเลขรายการ และแนบภาพหน้าจอหากพบข้อผิดพลาด เราตั้งเป้าตอบกลับภายใน 24 ชั่วโมง",
         "เราจะไม่ขอรหัสผ่าน รหัสผ่านการซื้อขาย หรือรหัสยืนยันของคุณ",
       ),
@@ -332,8 +333,7 @@ const CONTACT: SeedArticle = {
     jp: {
       title: "お問い合わせ",
       content: p(
-        "オンラインカスタマーサービス：アプリ内のカスタマーサービスを開くと、サポートチームとチャットできます。",
-        "メッセージセンター：返信やアカウントのお知らせはメッセージセンターにも保存されます。",
+        "まずは記録をご確認ください：入金・出金・本人確認それぞれの状況と判断の理由は、アプリ内の記録に表示されます。",
         "迅速に対応できるよう、UID、注文番号または記録番号、エラーが表示された場合はスクリーンショットを添えてください。24時間以内の返信を目指しています。",
         "当社がパスワード、取引パスワード、認証コードを尋ねることは決してありません。",
       ),
@@ -341,8 +341,7 @@ const CONTACT: SeedArticle = {
     kor: {
       title: "고객 문의",
       content: p(
-        "온라인 고객센터: 앱에서 고객센터를 열면 지원팀과 채팅할 수 있습니다.",
-        "메시지 센터: 답변과 계정 알림은 메시지 센터에도 보관됩니다.",
+        "먼저 기록을 확인하세요: 모든 입금, 출금, 본인 인증의 상태와 결정 사유가 앱의 기록에 표시됩니다.",
         "빠른 답변을 위해 UID, 주문 또는 기록 번호, 오류가 있었다면 스크린샷을 함께 보내 주세요. 24시간 이내 답변을 목표로 합니다.",
         "당사는 비밀번호, 거래 비밀번호, 인증 코드를 절대 요구하지 않습니다.",
       ),
@@ -350,8 +349,8 @@ const CONTACT: SeedArticle = {
     fra: {
       title: "Nous contacter",
       content: p(
-        "Service client en ligne : ouvrez Service client dans l'application pour discuter avec notre équipe d'assistance.",
-        "Centre de messages : les réponses et les avis concernant votre compte sont aussi conservés dans votre centre de messages.",
+        "Vos historiques d'abord : l'état de chaque dépôt, retrait et vérification d'identité, avec le motif de toute décision, " +
+          "figure dans vos historiques dans l'application.",
         "Pour une réponse rapide, indiquez votre UID, le numéro d'ordre ou d'opération, et une capture d'écran si une erreur s'est " +
           "affichée. Nous visons une réponse sous 24 heures.",
         "Nous ne vous demanderons jamais votre mot de passe, votre mot de passe de transaction ni vos codes de vérification.",
@@ -360,8 +359,8 @@ const CONTACT: SeedArticle = {
     spa: {
       title: "Contacto",
       content: p(
-        "Atención al cliente en línea: abra Atención al cliente en la aplicación para chatear con nuestro equipo de soporte.",
-        "Centro de mensajes: las respuestas y los avisos de su cuenta también se guardan en su centro de mensajes.",
+        "Primero, su historial: el estado de cada depósito, retiro y verificación de identidad, con el motivo de cualquier " +
+          "decisión, aparece en su historial en la aplicación.",
         "Para ayudarle antes, incluya su UID, el número de orden o de registro y una captura de pantalla si vio un error. Procuramos " +
           "responder en 24 horas.",
         "Nunca le pediremos su contraseña, su contraseña de operaciones ni sus códigos de verificación.",
@@ -370,8 +369,8 @@ const CONTACT: SeedArticle = {
     vn: {
       title: "Liên hệ",
       content: p(
-        "Chăm sóc khách hàng trực tuyến: mở mục Chăm sóc khách hàng trong ứng dụng để trò chuyện với đội hỗ trợ.",
-        "Trung tâm tin nhắn: các phản hồi và thông báo tài khoản cũng được lưu trong trung tâm tin nhắn của bạn.",
+        "Xem lịch sử trước: trạng thái của mỗi lần nạp, rút tiền và xác minh danh tính, cùng lý do của mọi quyết định, được hiển " +
+          "thị trong lịch sử trong ứng dụng.",
         "Để được hỗ trợ nhanh hơn, hãy gửi kèm UID, mã lệnh hoặc mã giao dịch, và ảnh chụp màn hình nếu bạn gặp lỗi. Chúng tôi cố " +
           "gắng phản hồi trong vòng 24 giờ.",
         "Chúng tôi sẽ không bao giờ hỏi mật khẩu, mật khẩu giao dịch hay mã xác minh của bạn.",
@@ -388,8 +387,8 @@ const ABOUT: SeedArticle = {
     en: {
       title: "About us",
       content: p(
-        "Edge Exchange is a mobile trading app for digital assets: spot and futures trading, seconds contracts, lock mining, " +
-          "investment products, IEO subscriptions, an NFT market and more, in nine languages.",
+        "Edge Exchange is a mobile trading app for digital assets: spot trading on a live order book, coin conversion at live " +
+          "prices, deposits and withdrawals reviewed by operators, and identity verification, in nine languages.",
         [
           "We build it on a few simple rules:",
           "• Prices and results come only from the market and from published product rules.",
@@ -403,7 +402,7 @@ const ABOUT: SeedArticle = {
     zh: {
       title: "关于我们",
       content: p(
-        "Edge Exchange 是一款数字资产移动交易应用：提供现货和合约交易、秒合约、锁仓挖矿、理财产品、IEO 申购、NFT 市场等功能，支持九种语言。",
+        "Edge Exchange 是一款数字资产移动交易应用：提供基于实时订单簿的现货交易、按实时价格的闪兑、由运营人员审核的充值与提现，以及身份认证，支持九种语言。",
         [
           "我们坚持几条简单的原则：",
           "• 价格和结果只来自市场和公布的产品规则。",
@@ -417,7 +416,7 @@ const ABOUT: SeedArticle = {
     hk: {
       title: "關於我們",
       content: p(
-        "Edge Exchange 是一款數碼資產流動交易應用程式：提供現貨及合約交易、秒合約、鎖倉挖礦、理財產品、IEO 認購、NFT 市場等功能，支援九種語言。",
+        "Edge Exchange 是一款數字資產流動交易應用：提供基於實時訂單簿的現貨交易、按實時價格的閃兌、由營運人員審核的充值與提現，以及身份認證，支援九種語言。",
         [
           "我們堅守幾項簡單原則：",
           "• 價格和結果只來自市場及公佈的產品規則。",
@@ -431,8 +430,8 @@ const ABOUT: SeedArticle = {
     th: {
       title: "เกี่ยวกับเรา",
       content: p(
-        "Edge Exchange เป็นแอปซื้อขายสินทรัพย์ดิจิทัลบนมือถือ มีการซื้อขายสปอตและฟิวเจอร์ส สัญญาวินาที ล็อกขุด ผลิตภัณฑ์การลงทุน " +
-          "การจองซื้อ IEO ตลาด NFT และอื่น ๆ รองรับเก้าภาษา",
+        "Edge Exchange คือแอปซื้อขายสินทรัพย์ดิจิทัลบนมือถือ: ซื้อขายสปอตบนสมุดคำสั่งแบบเรียลไทม์ แปลงเหรียญตามราคาปัจจุบัน " +
+          "ฝากและถอนที่ผู้ดูแลตรวจสอบ และการยืนยันตัวตน รองรับเก้าภาษา",
         [
           "เราสร้างแอปนี้บนหลักการง่าย ๆ ไม่กี่ข้อ:",
           "• ราคาและผลลัพธ์มาจากตลาดและกฎของผลิตภัณฑ์ที่ประกาศไว้เท่านั้น",
@@ -446,7 +445,7 @@ const ABOUT: SeedArticle = {
     jp: {
       title: "私たちについて",
       content: p(
-        "Edge Exchange は、デジタル資産のモバイル取引アプリです。現物・先物取引、秒契約、ロックマイニング、投資商品、IEO申込、NFTマーケットなどを9言語で提供しています。",
+        "Edge Exchange はデジタル資産のモバイル取引アプリです。リアルタイムの板による現物取引、リアルタイム価格でのコイン両替、オペレーターが審査する入出金、本人確認を 9 言語で提供します。",
         [
           "私たちはいくつかのシンプルなルールを守っています：",
           "• 価格と結果は、市場と公表された商品ルールだけから決まります。",
@@ -460,7 +459,7 @@ const ABOUT: SeedArticle = {
     kor: {
       title: "회사 소개",
       content: p(
-        "Edge Exchange는 디지털 자산 모바일 거래 앱입니다. 현물·선물 거래, 초 계약, 락업 마이닝, 투자 상품, IEO 청약, NFT 마켓 등을 9개 언어로 제공합니다.",
+        "Edge Exchange는 디지털 자산 모바일 거래 앱입니다. 실시간 호가창 기반 현물 거래, 실시간 가격의 코인 전환, 운영자가 검토하는 입출금, 본인 인증을 9개 언어로 제공합니다.",
         [
           "저희는 몇 가지 간단한 원칙을 지킵니다:",
           "• 가격과 결과는 시장과 공시된 상품 규칙에서만 나옵니다.",
@@ -474,8 +473,9 @@ const ABOUT: SeedArticle = {
     fra: {
       title: "À propos de nous",
       content: p(
-        "Edge Exchange est une application mobile de trading d'actifs numériques : trading spot et à terme, contrats à la seconde, " +
-          "minage bloqué, produits d'investissement, souscriptions IEO, place de marché NFT et plus encore, en neuf langues.",
+        "Edge Exchange est une application mobile de trading d'actifs numériques : trading au comptant sur un carnet d'ordres en " +
+          "direct, conversion de cryptos aux prix du moment, dépôts et retraits vérifiés par nos opérateurs, et vérification " +
+          "d'identité, en neuf langues.",
         [
           "Nous la construisons sur quelques règles simples :",
           "• Les prix et les résultats viennent uniquement du marché et des règles publiées des produits.",
@@ -489,8 +489,9 @@ const ABOUT: SeedArticle = {
     spa: {
       title: "Quiénes somos",
       content: p(
-        "Edge Exchange es una aplicación móvil para operar con activos digitales: trading spot y de futuros, contratos por segundos, " +
-          "minería bloqueada, productos de inversión, suscripciones IEO, un mercado NFT y más, en nueve idiomas.",
+        "Edge Exchange es una aplicación móvil para operar con activos digitales: operaciones al contado con un libro de órdenes " +
+          "en vivo, conversión de monedas a precios actuales, depósitos y retiros revisados por operadores y verificación de " +
+          "identidad, en nueve idiomas.",
         [
           "La construimos sobre unas pocas reglas sencillas:",
           "• Los precios y los resultados provienen solo del mercado y de las reglas publicadas de cada producto.",
@@ -504,8 +505,8 @@ const ABOUT: SeedArticle = {
     vn: {
       title: "Về chúng tôi",
       content: p(
-        "Edge Exchange là ứng dụng giao dịch tài sản số trên di động: giao dịch giao ngay và hợp đồng tương lai, hợp đồng giây, khai " +
-          "thác khóa, sản phẩm đầu tư, đăng ký IEO, chợ NFT và nhiều hơn nữa, với chín ngôn ngữ.",
+        "Edge Exchange là ứng dụng giao dịch tài sản số trên di động: giao dịch giao ngay trên sổ lệnh trực tiếp, chuyển đổi " +
+          "coin theo giá hiện tại, nạp và rút tiền được nhân viên vận hành duyệt, và xác minh danh tính, bằng chín ngôn ngữ.",
         [
           "Chúng tôi xây dựng ứng dụng dựa trên vài nguyên tắc đơn giản:",
           "• Giá và kết quả chỉ đến từ thị trường và quy tắc sản phẩm đã công bố.",
@@ -535,8 +536,8 @@ const COMPLIANCE: SeedArticle = {
           "request.",
         "Regions: because of local rules our services are not offered in some regions, and we may decline or close accounts from them.",
         "Records: account data, ledger entries and operator actions are kept in audit records.",
-        "Risk warning: digital assets are volatile. Futures positions can be liquidated, and seconds contracts can lose the whole " +
-          "stake. Past results do not predict future results. Only trade with money you can afford to lose.",
+        "Risk warning: digital assets are volatile. Prices can move quickly and you can lose money. Past results do not predict " +
+          "future results. Only trade with money you can afford to lose.",
       ),
     },
     zh: {
@@ -547,7 +548,7 @@ const COMPLIANCE: SeedArticle = {
         "监控：我们会防范欺诈、洗钱和账户盗用，在处理申请前可能需要您提供更多信息。",
         "地区：由于当地法规，我们的服务不向部分地区提供；我们可能拒绝或关闭来自这些地区的账户。",
         "记录：账户数据、账本记录和运营操作都保存在审计记录中。",
-        "风险提示：数字资产价格波动剧烈。合约持仓可能被强制平仓，秒合约可能损失全部本金。过往结果不代表未来表现。请仅使用您能承受损失的资金进行交易。",
+        "风险提示：数字资产价格波动剧烈，价格可能快速变动，您可能遭受损失。过往结果不代表未来表现。请仅使用您能承受损失的资金进行交易。",
       ),
     },
     hk: {
@@ -558,7 +559,7 @@ const COMPLIANCE: SeedArticle = {
         "監察：我們會防範欺詐、洗錢及帳戶盜用，處理申請前或會要求您提供更多資料。",
         "地區：基於當地法規，我們的服務不會向部分地區提供；我們或會拒絕或關閉來自這些地區的帳戶。",
         "紀錄：帳戶資料、帳簿紀錄及營運操作均保存在審計紀錄中。",
-        "風險提示：數碼資產價格波動劇烈。合約倉位可能被強制平倉，秒合約可能損失全部本金。過往結果不代表將來表現。請只用您能承受損失的資金交易。",
+        "風險提示：數字資產價格波動劇烈，價格可能急速變動，您可能蒙受損失。過往結果不代表未來表現。請只使用您能承受損失的資金進行交易。",
       ),
     },
     th: {
@@ -571,8 +572,8 @@ const COMPLIANCE: SeedArticle = {
         "การเฝ้าระวัง: เราเฝ้าระวังการฉ้อโกง การฟอกเงิน และการเข้ายึดบัญชี และอาจขอข้อมูลเพิ่มเติมก่อนดำเนินการตามคำขอ",
         "ภูมิภาค: บริการของเราไม่เปิดให้บริการในบางภูมิภาคเนื่องจากกฎหมายท้องถิ่น และเราอาจปฏิเสธหรือปิดบัญชีจากภูมิภาคเหล่านั้น",
         "บันทึก: ข้อมูลบัญชี รายการบัญชี และการดำเนินการของผู้ดูแลระบบ ถูกเก็บไว้ในบันทึกการตรวจสอบ",
-        "คำเตือนความเสี่ยง: สินทรัพย์ดิจิทัลมีความผันผวนสูง สถานะฟิวเจอร์สอาจถูกบังคับปิด และสัญญาวินาทีอาจสูญเสียเงินต้นทั้งหมด " +
-          "ผลลัพธ์ในอดีตไม่ได้บ่งบอกถึงผลลัพธ์ในอนาคต โปรดซื้อขายด้วยเงินที่คุณรับความสูญเสียได้เท่านั้น",
+        "คำเตือนความเสี่ยง: สินทรัพย์ดิจิทัลมีความผันผวนสูง ราคาอาจเปลี่ยนแปลงอย่างรวดเร็วและคุณอาจขาดทุนได้ " +
+          "ผลลัพธ์ในอดีตไม่ได้บ่งบอกถึงผลลัพธ์ในอนาคต โปรดซื้อขายด้วยเงินที่คุณยอมเสียได้เท่านั้น",
       ),
     },
     jp: {
@@ -583,7 +584,7 @@ const COMPLIANCE: SeedArticle = {
         "監視：詐欺、マネーロンダリング、アカウント乗っ取りを監視しており、申請の処理前に追加情報をお願いする場合があります。",
         "地域：現地の規制により一部の地域ではサービスを提供しておらず、それらの地域からの口座開設をお断りしたり、口座を閉鎖したりする場合があります。",
         "記録：アカウント情報、台帳記録、運営スタッフの操作は監査記録として保管されます。",
-        "リスク警告：デジタル資産は価格変動が大きい資産です。先物ポジションは強制決済されることがあり、秒契約では元本全額を失うことがあります。過去の結果は将来の結果を示すものではありません。失っても困らない資金でのみ取引してください。",
+        "リスクに関する注意：デジタル資産は価格変動が大きく、価格が急に動いて損失が出ることがあります。過去の結果は将来の結果を示すものではありません。失っても困らない資金でのみ取引してください。",
       ),
     },
     kor: {
@@ -594,7 +595,7 @@ const COMPLIANCE: SeedArticle = {
         "모니터링: 사기, 자금 세탁, 계정 탈취를 감시하며, 신청을 처리하기 전에 추가 정보를 요청할 수 있습니다.",
         "지역: 현지 규정에 따라 일부 지역에서는 서비스를 제공하지 않으며, 해당 지역의 계정은 가입을 거절하거나 해지할 수 있습니다.",
         "기록: 계정 정보, 원장 기록, 운영자 작업은 감사 기록으로 보관됩니다.",
-        "위험 고지: 디지털 자산은 변동성이 큽니다. 선물 포지션은 강제 청산될 수 있고, 초 계약은 원금 전액을 잃을 수 있습니다. 과거 결과가 미래 결과를 보장하지 않습니다. 잃어도 감당할 수 있는 자금으로만 거래하세요.",
+        "위험 고지: 디지털 자산은 변동성이 큽니다. 가격이 빠르게 움직여 손실을 볼 수 있습니다. 과거의 결과가 미래의 결과를 보장하지 않습니다. 잃어도 감당할 수 있는 자금으로만 거래하세요.",
       ),
     },
     fra: {
@@ -610,9 +611,9 @@ const COMPLIANCE: SeedArticle = {
         "Régions : en raison des réglementations locales, nos services ne sont pas proposés dans certaines régions, et nous pouvons " +
           "refuser ou fermer les comptes qui en proviennent.",
         "Registres : les données de compte, les écritures et les actions des opérateurs sont conservées dans des journaux d'audit.",
-        "Avertissement sur les risques : les actifs numériques sont volatils. Les positions à terme peuvent être liquidées et les " +
-          "contrats à la seconde peuvent faire perdre toute la mise. Les résultats passés ne préjugent pas des résultats futurs. Ne " +
-          "tradez qu'avec de l'argent que vous pouvez vous permettre de perdre.",
+        "Avertissement sur les risques : les actifs numériques sont volatils. Les prix peuvent évoluer vite et vous pouvez " +
+          "perdre de l'argent. Les résultats passés ne préjugent pas des résultats futurs. N'engagez que ce que vous pouvez vous " +
+          "permettre de perdre.",
       ),
     },
     spa: {
@@ -627,9 +628,8 @@ const COMPLIANCE: SeedArticle = {
         "Regiones: por normativa local, nuestros servicios no se ofrecen en algunas regiones y podemos rechazar o cerrar cuentas " +
           "procedentes de ellas.",
         "Registros: los datos de cuenta, los asientos y las acciones de los operadores se conservan en registros de auditoría.",
-        "Advertencia de riesgo: los activos digitales son volátiles. Las posiciones de futuros pueden liquidarse y en los contratos " +
-          "por segundos se puede perder todo el importe. Los resultados pasados no predicen los futuros. Opere solo con dinero que " +
-          "pueda permitirse perder.",
+        "Advertencia de riesgo: los activos digitales son volátiles. Los precios pueden moverse rápido y puede perder dinero. " +
+          "Los resultados pasados no predicen los futuros. Opere solo con dinero que pueda permitirse perder.",
       ),
     },
     vn: {
@@ -644,8 +644,8 @@ const COMPLIANCE: SeedArticle = {
         "Khu vực: do quy định địa phương, dịch vụ của chúng tôi không được cung cấp ở một số khu vực, và chúng tôi có thể từ chối " +
           "hoặc đóng tài khoản từ các khu vực đó.",
         "Hồ sơ: dữ liệu tài khoản, bút toán và thao tác của nhân viên vận hành được lưu trong nhật ký kiểm toán.",
-        "Cảnh báo rủi ro: tài sản số biến động mạnh. Vị thế hợp đồng tương lai có thể bị thanh lý, và hợp đồng giây có thể mất toàn " +
-          "bộ tiền cược. Kết quả trong quá khứ không dự báo kết quả tương lai. Chỉ giao dịch bằng số tiền bạn có thể chấp nhận mất.",
+        "Cảnh báo rủi ro: tài sản số biến động mạnh. Giá có thể thay đổi nhanh và bạn có thể thua lỗ. Kết quả trong quá khứ " +
+          "không dự báo kết quả tương lai. Chỉ giao dịch bằng số tiền bạn có thể chấp nhận mất.",
       ),
     },
   },

@@ -82,7 +82,7 @@ export const SEED_NOTIFICATIONS: { id: number; uid: string | null; ageHours: num
     title: "Welcome to Edge Exchange",
     content: p(
       "Fees, ratios and limits are shown before you confirm, and every change to your balance appears in your asset records.",
-      "Questions? Open Customer service in the app. We will never ask for your password or verification codes.",
+      "Questions? See Contact us under Settings. We will never ask for your password or verification codes.",
     ),
   },
   {
@@ -117,9 +117,9 @@ export const SEED_NOTIFICATIONS: { id: number; uid: string | null; ageHours: num
     id: 5,
     uid: "80000002",
     ageHours: 2,
-    title: "Seconds contracts settle at market prices",
+    title: "Convert coins at live prices",
     content:
-      "Each contract opens at the market price when it is accepted and settles at the market price at expiry. You can lose the whole " +
-      "stake.",
+      "A conversion quotes the amount you receive from live market prices and holds it for 10 seconds; confirming pays exactly that " +
+      "quote, fee included.",
   },
 ];

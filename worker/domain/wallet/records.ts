@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Lang } from "../../../schema/api/lang.ts";
 import type {
@@ -65,6 +65,7 @@ function accountView(
       [`lock_${name}_balance`]: locked,
       usdt_price: price ? price.toFixed() : null,
       is_charge: c.canDeposit ? 1 : 0,
+      display_decimals: c.displayDecimals,
     });
   }
   return { balance, usdt_totle: roundDisplay(total, USDT_DECIMALS) };
@@ -115,6 +116,7 @@ export async function walletDetail(db: Db, userId: number, currency: Currency, t
     usdt_price: price ? price.toFixed() : null,
     is_charge: currency.canDeposit ? 1 : 0,
     enabled: accountEnabled(currency, type) ? 1 : 0,
+    display_decimals: currency.displayDecimals,
   };
 }
 
@@ -158,9 +160,11 @@ export function journalInfo(kind: string, memoJson: string, lang: Lang): string 
 export type LedgerFilter = { currency?: Currency; type?: AccountType; kind?: string };
 
 /**
- * POST /wallet/legal_log: the caller's ledger entries, newest first, optionally of one currency,
- * one account type and one journal kind. Entry ids grow with time, so one id order pages every
- * currency as a single list.
+ * POST /wallet/legal_log: the caller's balance changes, newest first, optionally of one currency, one account type
+ * and one journal kind. One line per journal, currency and account: a hold or its release (available to locked and
+ * back) reads as one line with `value` 0 and `held` the amount held (negative: released), never as two signed rows.
+ * `value` is the change of the account's total (available + locked). Entry ids grow with time, so the newest entry id
+ * of each line (its `id`) pages every currency as a single list.
  */
 export async function ledgerLog(db: Db, userId: number, filter: LedgerFilter, page: number, limit: number, lang: Lang) {
   const where = and(
@@ -169,15 +173,24 @@ export async function ledgerLog(db: Db, userId: number, filter: LedgerFilter, pa
     filter.type ? eq(ledgerEntries.accountType, filter.type) : undefined,
     filter.kind ? eq(journals.kind, filter.kind) : undefined,
   );
+  const line = [ledgerEntries.journalId, ledgerEntries.currencyId, ledgerEntries.accountType] as const;
+  const lastId = sql<number>`max(${ledgerEntries.id})`;
+  const lines = db
+    .select({ journalId: ledgerEntries.journalId })
+    .from(ledgerEntries)
+    .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+    .where(where)
+    .groupBy(...line)
+    .as("lines");
   const [rows, total] = await Promise.all([
     db
       .select({
-        id: ledgerEntries.id,
-        amount: ledgerEntries.amount,
+        id: lastId,
+        total: sql<number>`sum(${ledgerEntries.amount})`,
+        locked: sql<number>`sum(case when ${ledgerEntries.bucket} = 'locked' then ${ledgerEntries.amount} else 0 end)`,
         currencyId: ledgerEntries.currencyId,
         accountType: ledgerEntries.accountType,
-        bucket: ledgerEntries.bucket,
-        createdAt: ledgerEntries.createdAt,
+        createdAt: sql<number>`max(${ledgerEntries.createdAt})`,
         kind: journals.kind,
         memo: journals.memo,
         currencyName: currencies.name,
@@ -187,19 +200,21 @@ export async function ledgerLog(db: Db, userId: number, filter: LedgerFilter, pa
       .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
       .innerJoin(currencies, eq(currencies.id, ledgerEntries.currencyId))
       .where(where)
-      .orderBy(desc(ledgerEntries.id))
+      .groupBy(...line)
+      .orderBy(desc(lastId))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(ledgerEntries).innerJoin(journals, eq(journals.id, ledgerEntries.journalId)).where(where).get(),
+    db.select({ n: count() }).from(lines).get(),
   ]);
   const list = rows.map((r) => ({
     id: r.id,
-    value: fromUnits(r.amount, r.precision),
+    value: fromUnits(r.total, r.precision),
+    held: fromUnits(r.locked, r.precision),
     info: journalInfo(r.kind, r.memo, lang),
     kind: r.kind,
     account_type: r.accountType,
     account: isAccountType(r.accountType) ? accountName(r.accountType) : String(r.accountType),
-    bucket: r.bucket,
+    bucket: r.total === r.locked && r.locked !== 0 ? ("locked" as const) : ("available" as const),
     created_time: r.createdAt,
     currency_id: r.currencyId,
     currency_name: r.currencyName,

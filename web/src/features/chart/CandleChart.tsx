@@ -13,9 +13,9 @@ import {
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
 import type { Candle } from "../../../../schema/api/market.ts";
-import { fixed } from "../../lib/decimal.ts";
 import { boll, ema, kdj, macd, rsi, type Series, sma } from "./indicators.ts";
 import { plotNumber, readChartColors } from "./theme.ts";
+import { axisPrice, fixed } from "../../lib/format.ts";
 
 export type Overlay = "MA" | "EMA" | "BOLL" | "none";
 export type SubIndicator = "MACD" | "RSI" | "KDJ" | "none";
@@ -196,7 +196,10 @@ export function CandleChart({
 
   // Precision and intraday labels.
   useEffect(() => {
-    main.current?.applyOptions({ priceFormat: { type: "price", precision, minMove: 1 / 10 ** precision } });
+    // Axis and last-price labels read like every other price: the pair's precision with thousands separators.
+    main.current?.applyOptions({
+      priceFormat: { type: "custom", minMove: 1 / 10 ** precision, formatter: (p: number) => axisPrice(p, precision) },
+    });
     chart.current?.applyOptions({ timeScale: { timeVisible: intraday, secondsVisible: false } });
   }, [precision, intraday]);
 
@@ -212,6 +215,8 @@ export function CandleChart({
       timeScale: { borderColor: c.grid },
     });
     main.current?.applyOptions({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
+    // The candles' colours, readable by a browser test (a canvas has no DOM to look at).
+    if (box.current) Object.assign(box.current.dataset, { upColor: c.up, downColor: c.down });
   }, [theme]);
 
   // Indicator series follow the choice (and the theme's colours); a change redraws.

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Depth } from "../../../../schema/api/market.ts";
-import { compact, D, dec, fixed } from "../../lib/decimal.ts";
+import { D, dec } from "../../lib/decimal.ts";
 import { plotNumber, readChartColors } from "./theme.ts";
+import { compact, fixed } from "../../lib/format.ts";
 
 /** Cumulative quantity per price level, best price first (decimal.js sums). */
 export function cumulate(levels: [string, string][]): { price: string; total: string }[] {

@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import type { SpotOrder } from "../../../../schema/api/market.ts";
 import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
-import { formatAmount, formatPrice, splitSymbol } from "./format.ts";
 import { isOpen } from "./orders.ts";
+import { fee, formatAmount, formatPrice } from "../../lib/format.ts";
+import { splitSymbol } from "./symbols.ts";
 
 /**
  * One spot order: pair, side (buy green, sell red), type, time; price, amount,
@@ -90,7 +91,7 @@ export function OrderRow({
             <div>
               <dt>{t("trade.orders.fee", { coin: feeCoin })}</dt>
               <dd className="num" data-testid="order-fee">
-                {formatAmount(order.fee, 8).replace(/\.?0+$/, "") || "0"}
+                {fee(order.fee)}
               </dd>
             </div>
           </>

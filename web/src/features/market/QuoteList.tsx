@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { Quotation } from "../../../../schema/api/market.ts";
 import { dec } from "../../lib/decimal.ts";
-import { formatChange, formatPrice, formatVolume, trend } from "./format.ts";
 import { IconSort, IconStar } from "./icons.tsx";
+import { formatChange, formatPrice, formatVolume, trend } from "../../lib/format.ts";
 
 export type SortKey = "name" | "price" | "change";
 export type Sort = { key: SortKey; dir: "asc" | "desc" } | null;

@@ -3,6 +3,7 @@ import { get, post } from "../../lib/api.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
+import { DEFAULT_DISPLAY_DECIMALS } from "../../lib/format.ts";
 
 export type { SpotOrder };
 
@@ -74,14 +75,19 @@ export async function fetchOrders(query: {
 export const isOpen = (order: SpotOrder) => order.state === "open" || order.state === "partial";
 
 /** POST /wallet/detail for the spot (change) account: what an order may use of one coin. */
-export type SpotBalance = { available: string; locked: string };
+/** `decimals`: the digits the coin's balances show (the same on every page). */
+export type SpotBalance = { available: string; locked: string; decimals: number };
 async function fetchSpotBalance(coin: string | number): Promise<SpotBalance> {
   const row = await post<Record<string, string | number | null>>(
     "/wallet/detail",
     { currency: coin, type: "change" },
     { silent: true, background: true },
   );
-  return { available: String(row.change_balance ?? "0"), locked: String(row.lock_change_balance ?? "0") };
+  return {
+    available: String(row.change_balance ?? "0"),
+    locked: String(row.lock_change_balance ?? "0"),
+    decimals: typeof row.display_decimals === "number" ? row.display_decimals : DEFAULT_DISPLAY_DECIMALS,
+  };
 }
 
 /** The spot balances of a pair's two coins (base, quote), read again after every order change. */

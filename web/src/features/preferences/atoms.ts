@@ -5,6 +5,10 @@ import { persisted } from "../../lib/persist.ts";
 export type ThemeChoice = "dark" | "light" | "system";
 export const themeAtom = persisted<ThemeChoice>("theme", "dark");
 export const langAtom = persisted<Lang>("lang", DEFAULT_LANG);
+/** Which way prices read: green up and red down, or red up and green down (as many Chinese-language users expect). */
+export type ColorChoice = "green-up" | "red-up";
+export const COLOR_CHOICES: readonly ColorChoice[] = ["green-up", "red-up"];
+export const colorsAtom = persisted<ColorChoice>("colors", "green-up");
 
 /** The spec's 11 display fiats, in its order. */
 export const FIATS = ["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"] as const;
@@ -29,3 +33,5 @@ export const effectiveThemeAtom = atom((get) => {
   const choice = get(themeAtom);
   return choice === "system" ? (get(systemDarkAtom) ? "dark" : "light") : choice;
 });
+/** Theme and price colours together: what charts repaint on ("dark:red-up"). */
+export const paletteAtom = atom((get) => `${get(effectiveThemeAtom)}:${get(colorsAtom)}`);

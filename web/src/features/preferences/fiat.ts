@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { dec, type DecimalValue } from "../../lib/decimal.ts";
+import { fiat } from "../../lib/format.ts";
 import { fiatAtom, fiatsAtom, type FiatCode } from "./atoms.ts";
 import { isFiat } from "./fiatRates.ts";
 
@@ -33,6 +34,8 @@ export type Fiat = {
   rate: string;
   /** A USDT amount in the chosen fiat (unrounded; format with `fixed`). */
   toFiat: (usdtAmount: string | number | DecimalValue) => DecimalValue;
+  /** A USDT amount shown in the chosen fiat, in its own decimals ("$1,234.57", "¥1,235" for JPY). */
+  format: (usdtAmount: string | number | DecimalValue) => string;
 };
 
 /** The chosen display fiat, its current rate and a converter. */
@@ -43,6 +46,8 @@ export function useFiat(): Fiat {
   const rate = list.find((r) => r.currency_code === code)?.rate ?? (code === chosen.currency_code ? chosen.rate : "1");
   return useMemo(() => {
     const factor = dec(rate);
-    return { code, symbol: FIAT_SYMBOLS[code], rate, toFiat: (amount) => dec(amount as string).times(factor) };
+    const symbol = FIAT_SYMBOLS[code];
+    const toFiat = (amount: string | number | DecimalValue) => dec(amount as string).times(factor);
+    return { code, symbol, rate, toFiat, format: (amount) => fiat(toFiat(amount), { code, symbol }) };
   }, [code, rate]);
 }

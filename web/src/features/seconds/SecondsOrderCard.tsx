@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SecondsOrder } from "../../../../schema/api/seconds.ts";
-import { fixed } from "../../lib/decimal.ts";
+import { fixed } from "../../lib/format.ts";
 import { formatDate } from "../../lib/time.ts";
 import { expectedProfit } from "./payoff.ts";
 import { useTexts } from "../../lib/i18n.ts";

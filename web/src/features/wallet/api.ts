@@ -4,6 +4,7 @@ import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
 import { D, dec, type DecimalValue } from "../../lib/decimal.ts";
+import { DEFAULT_DISPLAY_DECIMALS } from "../../lib/format.ts";
 import { ACCOUNTS, type AccountName } from "./accounts.ts";
 
 /** Wallet calls (the spec's "Wallet" calls) with the spec's paths and field names. */
@@ -32,6 +33,8 @@ export type Holding = {
   usdtPrice: string | null;
   /** (available + locked) × price; null when the coin has no USDT price. */
   usdtValue: DecimalValue | null;
+  /** The digits its balances show (`balance(value, decimals)`), the same on every page. */
+  decimals: number;
 };
 
 /** The rows of one account, in the field names of the original (`<account>_balance`, `lock_<account>_balance`). */
@@ -40,7 +43,16 @@ export function holdings(list: WalletList, account: AccountName): Holding[] {
     const available = String(row[`${account}_balance`] ?? "0");
     const locked = String(row[`lock_${account}_balance`] ?? "0");
     const usdtValue = row.usdt_price === null ? null : dec(available).plus(dec(locked)).times(dec(row.usdt_price));
-    return { currencyId: Number(row.currency ?? row.id), name: row.currency_name, available, locked, usdtPrice: row.usdt_price, usdtValue };
+    const decimals = row.display_decimals ?? DEFAULT_DISPLAY_DECIMALS;
+    return {
+      currencyId: Number(row.currency ?? row.id),
+      name: row.currency_name,
+      available,
+      locked,
+      usdtPrice: row.usdt_price,
+      usdtValue,
+      decimals,
+    };
   });
 }
 
@@ -99,10 +111,15 @@ export type CoinInfo = {
   can_withdraw: 0 | 1;
   /** Decimals an amount may have (the coin's minor unit). */
   precision: number;
+  /** The digits its balances show. */
+  display_decimals: number;
   legal_balance: string;
   change_balance: string;
 };
 export const fetchCoinInfo = (currency: string | number) => post<CoinInfo>("/wallet/get_info", { currency }, { silent: true });
+
+/** The digits a coin's balances show (the same on every page). */
+export const displayDecimals = (coin: Pick<Coin, "display_decimals"> | undefined) => coin?.display_decimals ?? DEFAULT_DISPLAY_DECIMALS;
 
 /** Decimals a coin's amounts may have (its minor unit); 8 when unknown. */
 export const coinDecimals = (coin: Pick<Coin, "precision"> | undefined) => coin?.precision ?? 8;
@@ -185,9 +202,15 @@ export type WithdrawalRecord = {
 export const fetchWithdrawals = (page: number, limit = 10) =>
   get<Page<WithdrawalRecord>>("/user/withdraw/list", { page, limit }, { silent: true });
 
+/**
+ * One line of the bill: one journal's change to one coin in one account. `value` changes the account's total
+ * (available + locked); `held` its locked part (positive: held, negative: released). A hold or its release alone is
+ * `value` 0 with `held` the amount.
+ */
 export type LedgerRecord = {
   id: number;
   value: string;
+  held: string;
   info: string;
   kind: string;
   account_type: number;

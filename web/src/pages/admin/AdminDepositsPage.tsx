@@ -2,13 +2,13 @@ import { useTranslation } from "react-i18next";
 import { PrivateImage } from "../../components/PrivateImage.tsx";
 import { type AdminDeposit, confirmDeposit, fetchDeposits, rejectDeposit } from "../../features/admin/api.ts";
 import { DecisionActions, useDecision } from "../../features/admin/components/Decision.tsx";
-import { amount } from "../../features/wallet/format.ts";
 import { formatDate } from "../../lib/time.ts";
 import { FirstApprovalNote } from "./FirstApprovalNote.tsx";
 import { UserCell } from "./parts.tsx";
 import { useVerifiedAmountPrompt } from "./VerifiedAmountPrompt.tsx";
 import { QueuePage } from "./QueuePage.tsx";
 import { useTexts } from "../../lib/i18n.ts";
+import { amount } from "../../lib/format.ts";
 
 const STATUS_CLASS = { pending: "warn", confirmed: "up", rejected: "down" } as const;
 

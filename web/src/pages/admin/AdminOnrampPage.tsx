@@ -7,7 +7,7 @@ import {
   confirmOnramp,
   fetchAdminOnramp,
 } from "../../features/onramp/api.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { formatDate } from "../../lib/time.ts";
 import { useCountryName } from "../../features/onramp/components.tsx";
 import { QueuePage } from "./QueuePage.tsx";

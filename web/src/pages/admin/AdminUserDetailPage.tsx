@@ -9,6 +9,7 @@ import { accountFromType } from "../../features/wallet/accounts.ts";
 import { useKindLabel } from "../../features/wallet/components/kinds.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
+import { amount } from "../../lib/format.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { useTexts } from "../../lib/i18n.ts";
@@ -153,8 +154,8 @@ export default function AdminUserDetailPage() {
                     <tr key={`${b.currency_id}-${b.account_type}`}>
                       <td>{b.currency_name}</td>
                       <td>{accountLabel(b.account_type)}</td>
-                      <td className="right num">{dec(b.available).toFixed()}</td>
-                      <td className="right num">{dec(b.locked).toFixed()}</td>
+                      <td className="right num">{amount(b.available)}</td>
+                      <td className="right num">{amount(b.locked)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -191,7 +192,7 @@ export default function AdminUserDetailPage() {
                       </td>
                       <td className={`right num nowrap ${dec(e.amount).isNegative() ? "down" : "up"}`}>
                         {dec(e.amount).isNegative() ? "" : "+"}
-                        {dec(e.amount).toFixed()} {e.currency_name}
+                        {amount(e.amount)} {e.currency_name}
                       </td>
                     </tr>
                   ))}

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { type AdminWithdrawal, approveWithdrawal, fetchWithdrawals, rejectWithdrawal } from "../../features/admin/api.ts";
 import { DecisionActions, useDecision } from "../../features/admin/components/Decision.tsx";
-import { amount } from "../../features/wallet/format.ts";
 import { formatDate } from "../../lib/time.ts";
 import { dec } from "../../lib/decimal.ts";
 import { FirstApprovalNote } from "./FirstApprovalNote.tsx";
 import { UserCell } from "./parts.tsx";
 import { QueuePage } from "./QueuePage.tsx";
 import { useTexts } from "../../lib/i18n.ts";
+import { amount } from "../../lib/format.ts";
 
 const STATUS_CLASS = { reviewing: "warn", approved: "up", rejected: "down" } as const;
 const BANK_KEYS = [

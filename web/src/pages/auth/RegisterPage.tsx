@@ -1,5 +1,5 @@
-import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { registerSchema } from "../../../../schema/api/auth.ts";
 import { NavBar } from "../../components/NavBar.tsx";
@@ -7,11 +7,12 @@ import { register } from "../../features/auth/api.ts";
 import { AccountField, AccountTypeTabs, useAccountType } from "../../features/auth/components/AccountFields.tsx";
 import { useArea } from "../../features/auth/components/AreaSelect.tsx";
 import { AccountCodeField } from "../../features/auth/components/CodeButton.tsx";
+import { FieldError } from "../../features/auth/components/FieldError.tsx";
 import { PasswordField, TextField } from "../../features/auth/components/Fields.tsx";
+import { startSession } from "../../features/session/session.ts";
 import { useForm } from "../../lib/form/useForm.ts";
 import { validate } from "../../lib/form/validation.ts";
 import { toast } from "../../lib/ui.ts";
-import type { LoginPrefill } from "./redirect.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/auth.css";
 
@@ -22,16 +23,22 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { area } = useArea();
-  const { values, set, errors, clear, checkField, submitting, submit } = useForm({
+  const [agreed, setAgreed] = useState(false);
+  const { values, set, errors, setErrors, clear, checkField, submitting, submit } = useForm({
     user_string: "",
     code: "",
     password: "",
     re_password: "",
     extension_code: (params.get("code") ?? "").trim().slice(0, 32),
+    /** The terms and risk notice accepted (the checkbox; never sent). */
+    agree: "",
   });
 
   const [type, switchType] = useAccountType("email", () => clear("user_string", "code"));
-  const input = () => ({ ...values, type, area_code: area.dial });
+  const input = () => {
+    const { agree: _agree, ...fields } = values;
+    return { ...fields, type, area_code: area.dial };
+  };
 
   /** The address must be valid before a code is sent to it. */
   const canSend = () => checkField("user_string", validate(registerSchema, input(), ["user_string"]));
@@ -39,11 +46,15 @@ export default function RegisterPage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void submit(
-      () => validate(registerSchema, input(), REQUIRED),
+      () => ({
+        ...validate(registerSchema, input(), REQUIRED),
+        ...(agreed ? {} : { agree: { key: "auth.register.mustAgree" } }),
+      }),
       async () => {
-        toast(await register(input(), { silent: true }));
-        const prefill: LoginPrefill = { type, account: values.user_string.trim(), areaIso: area.iso };
-        navigate("/login", { replace: true, state: prefill });
+        // The answer is a session, as log-in's: the new account is signed in at once.
+        await startSession(await register(input(), { silent: true }));
+        toast(t("auth.register.welcome"));
+        navigate("/", { replace: true });
       },
     );
   };
@@ -95,6 +106,28 @@ export default function RegisterPage() {
             onChange={set("extension_code")}
             error={errors.extension_code}
           />
+          <div className="field">
+            <label className="check agree-check">
+              <input
+                type="checkbox"
+                checked={agreed}
+                onChange={(e) => {
+                  setAgreed(e.target.checked);
+                  setErrors({ ...errors, agree: undefined });
+                }}
+                aria-invalid={errors.agree ? true : undefined}
+                aria-describedby={errors.agree ? "agree-error" : undefined}
+                data-testid="register-agree"
+              />
+              <span>
+                <Trans
+                  i18nKey="auth.register.agree"
+                  components={{ terms: <Link to="/setting/operational_compliance" className="auth-link" data-testid="register-terms" /> }}
+                />
+              </span>
+            </label>
+            <FieldError field="agree" error={errors.agree} />
+          </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="register-submit">
             {submitting ? t("auth.register.submitting") : t("auth.register.submit")}
           </button>

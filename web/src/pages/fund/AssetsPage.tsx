@@ -7,15 +7,16 @@ import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
 import { EarnPositions } from "../../features/earn/components/EarnPositions.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
+import { shownAccounts } from "./shown-accounts.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { IconConvert, IconReceive, IconRecords, IconSend, IconSwap } from "../../features/wallet/components/icons.tsx";
-import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import "../../styles/fund.css";
+import { amount, balance, HIDDEN, money } from "../../lib/format.ts";
 
 /** The assets tab: total in USDT and in the chosen fiat, the four accounts, and the money actions. */
 export default function AssetsPage() {
@@ -24,12 +25,15 @@ export default function AssetsPage() {
   const [hidden, setHidden] = useAtom(hideBalanceAtom);
   const fiat = useFiat();
   const [params, setParams] = useSearchParams();
-  const account: AccountName = isAccountName(params.get("account")) ? (params.get("account") as AccountName) : "change";
+  const asked: AccountName = isAccountName(params.get("account")) ? (params.get("account") as AccountName) : "change";
   // The assets page always shows fresh balances (fills change them without a money action here).
   const query = useQuery({ ...walletQuery(token), staleTime: 0 });
   const show = (text: string) => (hidden ? HIDDEN : text);
 
   const list = query.data;
+  // An account without a product (and without funds) is not offered, even by a link that names it.
+  const accounts = shownAccounts(list);
+  const account = accounts.includes(asked) ? asked : "change";
   const total = list ? totalUsdt(list) : null;
   const rows = list ? holdings(list, account) : [];
   const accountTotal = list ? dec(list[`${account}_wallet`].usdt_totle) : null;
@@ -54,11 +58,7 @@ export default function AssetsPage() {
           {total ? show(money(total)) : "--"} <small>USDT</small>
         </div>
         <div className="assets-fiat num" data-testid="assets-fiat">
-          {total
-            ? hidden
-              ? `≈ ${HIDDEN}`
-              : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })
-            : " "}
+          {total ? (hidden ? `≈ ${HIDDEN}` : t("fund.assets.approx", { value: fiat.format(total), code: fiat.code })) : " "}
         </div>
         <nav className="assets-actions">
           <Link to="/fund/select?for=receive" className="assets-action">
@@ -95,7 +95,7 @@ export default function AssetsPage() {
       </header>
 
       <div className="account-tabs" role="tablist" aria-label={t("fund.assets.accounts")}>
-        {ACCOUNTS.map((a) => (
+        {accounts.map((a) => (
           <button
             key={a}
             type="button"
@@ -155,13 +155,13 @@ export default function AssetsPage() {
                     <div>
                       <span className="faint">{t("fund.common.available")}</span>
                       <span className="num" data-testid="available">
-                        {show(amount(h.available))}
+                        {show(balance(h.available, h.decimals))}
                       </span>
                     </div>
                     <div>
                       <span className="faint">{t("fund.common.frozen")}</span>
                       <span className="num" data-testid="frozen">
-                        {show(amount(h.locked))}
+                        {show(balance(h.locked, h.decimals))}
                       </span>
                     </div>
                   </div>

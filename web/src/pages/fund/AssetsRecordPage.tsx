@@ -5,12 +5,12 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { shownAccounts } from "./shown-accounts.ts";
 import { holdings, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
-import { HIDDEN, amount, money } from "../../features/wallet/format.ts";
 import { useLedger } from "../../features/wallet/useLedger.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { allPairs, quotationsQuery } from "../../features/market/quotes.ts";
@@ -18,6 +18,7 @@ import { roomName } from "../../features/market/api.ts";
 import { D } from "../../lib/decimal.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
+import { balance, HIDDEN, money } from "../../lib/format.ts";
 
 /** One coin: its balance in each account, the actions, and its ledger entries. */
 export default function AssetsRecordPage() {
@@ -32,9 +33,9 @@ export default function AssetsRecordPage() {
   const show = (text: string) => (hidden ? HIDDEN : text);
 
   const rows = wallet.data
-    ? ACCOUNTS.map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) })).filter(
-        (r) => r.holding,
-      )
+    ? shownAccounts(wallet.data)
+        .map((a) => ({ account: a, holding: holdings(wallet.data!, a).find((h) => h.currencyId === currency) }))
+        .filter((r) => r.holding)
     : [];
   const name = rows[0]?.holding?.name ?? "";
   // The coin's market to trade it in (its USDT pair first); a coin without a market offers no Trade button.
@@ -78,10 +79,10 @@ export default function AssetsRecordPage() {
                   <tr key={account} data-testid={`coin-balance-${account}`}>
                     <td>{t(`fund.accounts.${account}`)}</td>
                     <td className="right num" data-testid="available">
-                      {show(amount(holding!.available))}
+                      {show(balance(holding!.available, holding!.decimals))}
                     </td>
                     <td className="right num" data-testid="frozen">
-                      {show(amount(holding!.locked))}
+                      {show(balance(holding!.locked, holding!.decimals))}
                     </td>
                   </tr>
                 ))}
@@ -122,7 +123,7 @@ export default function AssetsRecordPage() {
 
         <h2 className="section-title">{t("fund.record.entries")}</h2>
         <div className="chips" role="tablist">
-          {(["all", ...ACCOUNTS] as const).map((a) => (
+          {(["all", ...shownAccounts(wallet.data)] as const).map((a) => (
             <button
               key={a}
               type="button"

@@ -6,18 +6,27 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { ACCOUNTS, type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
+import { shownAccounts } from "./shown-accounts.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
-import { coinDecimals, coinsQuery, holdings, inAccount, transferBetweenAccounts, walletQuery } from "../../features/wallet/api.ts";
+import {
+  coinDecimals,
+  coinsQuery,
+  displayDecimals,
+  holdings,
+  inAccount,
+  transferBetweenAccounts,
+  walletQuery,
+} from "../../features/wallet/api.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { IconSwap } from "../../features/wallet/components/icons.tsx";
-import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { dec } from "../../lib/decimal.ts";
 import { useForm } from "../../lib/form/useForm.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { amount, balance } from "../../lib/format.ts";
 
 /** One end of a transfer: an account the coin lives in. */
 function AccountSelect({
@@ -60,7 +69,7 @@ export default function FundTransferPage() {
   const walletQ = useQuery({ ...walletQuery(token), staleTime: 0 });
   const [currency, setCurrency] = useState<number | null>(Number(params.get("currency")) || null);
   const [from, setFrom] = useState<AccountName>(isAccountName(params.get("from")) ? (params.get("from") as AccountName) : "change");
-  const [to, setTo] = useState<AccountName>(isAccountName(params.get("to")) ? (params.get("to") as AccountName) : "micro");
+  const [to, setTo] = useState<AccountName>(isAccountName(params.get("to")) ? (params.get("to") as AccountName) : "legal");
   const form = useForm({ number: "" });
   const idem = useIdempotencyKey();
 
@@ -90,7 +99,9 @@ export default function FundTransferPage() {
 
   const coins = coinsQ.data;
   const wallet = walletQ.data;
-  const movable = coins.filter((c) => ACCOUNTS.filter((a) => inAccount(c, a)).length >= 2);
+  // Only accounts with a product behind them (or funds in them) are offered.
+  const offered = shownAccounts(wallet);
+  const movable = coins.filter((c) => offered.filter((a) => inAccount(c, a)).length >= 2);
   if (movable.length === 0) {
     return (
       <>
@@ -100,12 +111,13 @@ export default function FundTransferPage() {
     );
   }
   const coin = movable.find((c) => c.id === currency) ?? movable.find((c) => c.name === "USDT") ?? movable[0]!;
-  const accounts = ACCOUNTS.filter((a) => inAccount(coin, a));
+  const accounts = offered.filter((a) => inAccount(coin, a));
   const fromAccount = accounts.includes(from) ? from : accounts[0]!;
   const toAccount = accounts.includes(to) && to !== fromAccount ? to : accounts.find((a) => a !== fromAccount)!;
   const available = holdings(wallet, fromAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
   const toBalance = holdings(wallet, toAccount).find((h) => h.currencyId === coin.id)?.available ?? "0";
   const decimals = coinDecimals(coin);
+  const shown = displayDecimals(coin);
 
   const change = (patch: () => void) => {
     idem.reset();
@@ -135,7 +147,11 @@ export default function FundTransferPage() {
     e.preventDefault();
     void form.submit(
       () => ({
-        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), { coin: coin.name, decimals, max: amount(available) }),
+        number: amountIssueMessage(amountIssue(value, { decimals, max: available }), {
+          coin: coin.name,
+          decimals,
+          max: balance(available, shown),
+        }),
       }),
       async () => {
         const ok = await confirmDialog({
@@ -204,16 +220,16 @@ export default function FundTransferPage() {
           unit={coin.name}
           decimals={decimals}
           onAll={() => change(() => form.set("number")(dec(available).toFixed()))}
-          hint={t("fund.transfer.available", { amount: amount(available), coin: coin.name })}
+          hint={t("fund.transfer.available", { amount: balance(available, shown), coin: coin.name })}
           error={form.errors.number}
           disabled={form.submitting}
           testId="transfer-amount"
         />
         <dl className="kv summary">
           <dt>{t("fund.transfer.fromBalance", { account: t(`fund.accounts.${fromAccount}`) })}</dt>
-          <dd className="num" data-testid="transfer-from-balance">{`${amount(available)} ${coin.name}`}</dd>
+          <dd className="num" data-testid="transfer-from-balance">{`${balance(available, shown)} ${coin.name}`}</dd>
           <dt>{t("fund.transfer.toBalance", { account: t(`fund.accounts.${toAccount}`) })}</dt>
-          <dd className="num" data-testid="transfer-to-balance">{`${amount(toBalance)} ${coin.name}`}</dd>
+          <dd className="num" data-testid="transfer-to-balance">{`${balance(toBalance, shown)} ${coin.name}`}</dd>
           <dt>{t("fund.transfer.fee")}</dt>
           <dd className="num">{`0 ${coin.name}`}</dd>
         </dl>

@@ -6,9 +6,9 @@ import { useFiat } from "../../features/preferences/fiat.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { totalUsdt, walletQuery } from "../../features/wallet/api.ts";
 import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
-import { HIDDEN, money } from "../../features/wallet/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/home-assets.css";
+import { HIDDEN, money } from "../../lib/format.ts";
 
 function Card({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -42,7 +42,7 @@ function Card({ token }: { token: string }) {
             {total
               ? hidden
                 ? `≈ ${HIDDEN}`
-                : t("fund.assets.approx", { value: `${fiat.symbol}${money(fiat.toFiat(total))}`, code: fiat.code })
+                : t("fund.assets.approx", { value: fiat.format(total), code: fiat.code })
               : query.error
                 ? t("common.loadFailed")
                 : " "}

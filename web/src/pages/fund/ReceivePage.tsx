@@ -11,7 +11,6 @@ import { AmountField, amountIssueMessage } from "../../features/wallet/component
 import { QrCode } from "../../features/wallet/components/QrCode.tsx";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
-import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
 import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
@@ -22,6 +21,7 @@ import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 import { useTexts } from "../../lib/i18n.ts";
+import { amount } from "../../lib/format.ts";
 
 /**
  * Deposit: the coin's addresses per chain with a QR code (a local demo placeholder says so), then the

@@ -4,12 +4,12 @@ import { useSearchParams } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { type DepositRecord, fetchDeposits, fetchWithdrawals, type WithdrawalRecord } from "../../features/wallet/api.ts";
-import { amount } from "../../features/wallet/format.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList, Tabs } from "./parts.tsx";
 import "../../styles/fund.css";
+import { amount } from "../../lib/format.ts";
 
 const STATUS_CLASS = { 1: "warn", 2: "up", 3: "down" } as const;
 

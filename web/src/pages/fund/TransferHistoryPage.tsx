@@ -4,12 +4,12 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { isAccountName } from "../../features/wallet/accounts.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { fetchTransfers } from "../../features/wallet/api.ts";
-import { amount } from "../../features/wallet/format.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
+import { amount } from "../../lib/format.ts";
 
 /** Transfers between the caller's accounts, newest first. */
 export default function TransferHistoryPage() {

@@ -9,7 +9,6 @@ import { amountIssue } from "../../features/wallet/amount.ts";
 import { fetchCoinInfo, requestWithdrawal } from "../../features/wallet/api.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
 import { chainsForCurrency, fetchAddresses, fetchBankCard, fetchInternationalCard } from "../../features/wallet/destinations.ts";
-import { amount } from "../../features/wallet/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { useLater } from "../../hooks/useLater.ts";
 import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
@@ -21,6 +20,7 @@ import { formatDate } from "../../lib/time.ts";
 import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
+import { amount, balance as formatBalance } from "../../lib/format.ts";
 
 type DestType = 0 | 1 | 2;
 
@@ -98,7 +98,7 @@ export default function WithdrawPage() {
       coin,
       decimals,
       min: amount(info.min_number),
-      max: amount(balance),
+      max: formatBalance(balance, info.display_decimals),
       fee: amount(fee),
     }),
     destination:
@@ -270,7 +270,7 @@ export default function WithdrawPage() {
           unit={coin}
           decimals={decimals}
           onAll={() => change(() => set("number")(dec(balance).toFixed()))}
-          hint={t("fund.withdraw.availableHint", { amount: amount(balance), coin })}
+          hint={t("fund.withdraw.availableHint", { amount: formatBalance(balance, info.display_decimals), coin })}
           error={errors.number}
           disabled={busy}
           testId="withdraw-amount"
@@ -284,7 +284,7 @@ export default function WithdrawPage() {
             </>
           )}
           <dt>{t("fund.withdraw.available")}</dt>
-          <dd className="num" data-testid="withdraw-available">{`${amount(balance)} ${coin}`}</dd>
+          <dd className="num" data-testid="withdraw-available">{`${formatBalance(balance, info.display_decimals)} ${coin}`}</dd>
           <dt>{t("fund.withdraw.minimum")}</dt>
           <dd className="num">{`${amount(info.min_number)} ${coin}`}</dd>
           <dt>{t("fund.withdraw.fee")}</dt>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NavBar } from "../../components/NavBar.tsx";
 import { IEO_ORDERS_KEY, type IeoOrderView, loadIeoOrders } from "../../features/earn/ieo.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList } from "../fund/parts.tsx";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
 import { type IeoProjectView, loadProjects } from "../../features/earn/ieo.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";

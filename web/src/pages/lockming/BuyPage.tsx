@@ -10,7 +10,7 @@ import { tokenAtom } from "../../features/session/atoms.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import { holdings, walletQuery } from "../../features/wallet/api.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { D, dec } from "../../lib/decimal.ts";
 import { useForm } from "../../lib/form/useForm.ts";

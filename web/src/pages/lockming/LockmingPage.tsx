@@ -4,7 +4,7 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { miningConfigsQuery } from "../../features/earn/mining.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 import { useTexts } from "../../lib/i18n.ts";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavBar } from "../../components/NavBar.tsx";
 import { loadMiningOrders, MINING_ORDERS_KEY, type MiningOrderView, redeemMining } from "../../features/earn/mining.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { ApiFailure } from "../../lib/api.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { type Quotation, roomName } from "../../features/market/api.ts";
-import { formatChange, formatPrice, formatVolume, trend } from "../../features/market/format.ts";
 import { allPairs, useLiveQuotes } from "../../features/market/quotes.ts";
 import { dec } from "../../lib/decimal.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
+import { formatChange, formatPrice, formatVolume, trend } from "../../lib/format.ts";
 
 type Board = "gainers" | "losers" | "volume";
 const BOARDS: Board[] = ["gainers", "losers", "volume"];

@@ -8,7 +8,7 @@ import { type OnrampOrderView, cancelOnrampOrder, onrampOrderQuery } from "../..
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { ApiFailure } from "../../lib/api.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";

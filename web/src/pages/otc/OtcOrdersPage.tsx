@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { NavBar } from "../../components/NavBar.tsx";
 import { ONRAMP_ORDERS_KEY, type OnrampOrderView, loadOnrampOrders } from "../../features/onramp/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { RecordList } from "../fund/parts.tsx";

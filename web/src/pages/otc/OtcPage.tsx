@@ -16,7 +16,7 @@ import {
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
-import { amount } from "../../features/wallet/format.ts";
+import { amount } from "../../lib/format.ts";
 import { dec } from "../../lib/decimal.ts";
 import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
 import { useForm } from "../../lib/form/useForm.ts";

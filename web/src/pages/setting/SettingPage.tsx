@@ -6,7 +6,7 @@ import { IconChevron } from "../../components/icons.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
 import { logout } from "../../features/auth/api.ts";
 import { unreadAtom } from "../../features/messages/atoms.ts";
-import { fiatAtom, langAtom, type ThemeChoice, themeAtom } from "../../features/preferences/atoms.ts";
+import { COLOR_CHOICES, colorsAtom, fiatAtom, langAtom, type ThemeChoice, themeAtom } from "../../features/preferences/atoms.ts";
 import { LanguageSheet } from "../../features/preferences/LanguageSheet.tsx";
 import { userAtom } from "../../features/session/atoms.ts";
 import { clearSession } from "../../features/session/session.ts";
@@ -31,6 +31,7 @@ export default function SettingPage() {
   const unread = useAtomValue(unreadAtom);
   const lang = useAtomValue(langAtom);
   const [theme, setTheme] = useAtom(themeAtom);
+  const [colors, setColors] = useAtom(colorsAtom);
   const fiat = useAtomValue(fiatAtom);
   const [sheet, setSheet] = useState<"lang" | "fiat" | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -99,6 +100,7 @@ export default function SettingPage() {
             {unread > 0 && <span className="count-pill num">{unread > 99 ? "99+" : unread}</span>}
           </LinkRow>
           <LinkRow to="/kefu" label={t("support.entry")} testId="support-link" />
+          {user.role === "operator" && <LinkRow to="/admin" label={t("setting.console")} testId="console-link" />}
         </ul>
 
         <h2 className="setting-heading">{t("setting.preferences")}</h2>
@@ -126,6 +128,25 @@ export default function SettingPage() {
                   data-testid={`theme-${choice}`}
                 >
                   {t(`setting.themes.${choice}`)}
+                </button>
+              ))}
+            </div>
+          </li>
+          <li className="list-item theme-row">
+            <span id="colors-label">{t("setting.colors")}</span>
+            <div className="segmented theme-switch" role="radiogroup" aria-labelledby="colors-label">
+              {COLOR_CHOICES.map((choice) => (
+                <button
+                  key={choice}
+                  type="button"
+                  role="radio"
+                  aria-checked={colors === choice}
+                  className={colors === choice ? "active" : ""}
+                  onClick={() => setColors(choice)}
+                  data-testid={`colors-${choice}`}
+                >
+                  <span className={choice === "green-up" ? "swatch swatch-green" : "swatch swatch-red"} aria-hidden="true" />
+                  {t(choice === "green-up" ? "setting.colorModes.greenUp" : "setting.colorModes.redUp")}
                 </button>
               ))}
             </div>

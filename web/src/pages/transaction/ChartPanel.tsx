@@ -14,7 +14,7 @@ import {
   subIndicatorAtom,
 } from "../../features/market/atoms.ts";
 import type { CandleState } from "../../features/market/useMarketData.ts";
-import { effectiveThemeAtom } from "../../features/preferences/atoms.ts";
+import { paletteAtom } from "../../features/preferences/atoms.ts";
 import { PERIODS } from "../../../../schema/api/market.ts";
 
 const OVERLAYS: Overlay[] = ["MA", "EMA", "BOLL"];
@@ -43,7 +43,8 @@ export function ChartPanel({
   onRetry: () => void;
 }) {
   const { t } = useTranslation();
-  const theme = useAtomValue(effectiveThemeAtom);
+  // Theme and price colours: the charts re-read their colours when either changes.
+  const theme = useAtomValue(paletteAtom);
   const [view, setView] = useState<"kline" | "depth">("kline");
   const [period, setPeriod] = useAtom(chartPeriodAtom);
   const [overlay, setOverlay] = useAtom(overlayAtom);

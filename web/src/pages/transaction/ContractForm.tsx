@@ -5,7 +5,7 @@ import { Sheet } from "../../components/Sheet.tsx";
 import { type LeverDeal, openPosition } from "../../features/contract/api.ts";
 import { type Estimate, estimate } from "../../features/contract/estimate.ts";
 import type { Quotation } from "../../features/market/api.ts";
-import { formatPrice } from "../../features/market/format.ts";
+import { formatPrice } from "../../lib/format.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
 import { dec } from "../../lib/decimal.ts";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Sheet } from "../../components/Sheet.tsx";
 import type { CloseReason } from "../../../../schema/db/contracts.ts";
 import { type LeverDeal, type LeverPosition, setStops } from "../../features/contract/api.ts";
-import { formatPrice } from "../../features/market/format.ts";
+import { formatPrice } from "../../lib/format.ts";
 import { dec } from "../../lib/decimal.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
 import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";

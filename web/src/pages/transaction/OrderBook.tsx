@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { cumulate } from "../../features/chart/DepthChart.tsx";
 import type { Depth, PublicTrade, Quotation } from "../../features/market/api.ts";
-import { formatAmount, formatPrice, trend } from "../../features/market/format.ts";
 import { dec } from "../../lib/decimal.ts";
 import { formatDate } from "../../lib/time.ts";
+import { formatAmount, formatPrice, trend } from "../../lib/format.ts";
 
 const LEVELS = 6;
 

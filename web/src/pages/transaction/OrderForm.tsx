@@ -1,7 +1,6 @@
 import { type FormEvent, type Ref, useId, useImperativeHandle, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MarketInfo, Quotation } from "../../features/market/api.ts";
-import { formatAmount, formatPrice } from "../../features/market/format.ts";
 import {
   amountForPercent,
   estimatedFee,
@@ -14,16 +13,14 @@ import {
 import { placeOrder, type SpotBalance } from "../../features/market/orders.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
-import { dec, type DecimalValue } from "../../lib/decimal.ts";
+import { dec } from "../../lib/decimal.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
 import { useForm } from "../../lib/form/useForm.ts";
 import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
+import { balance, fee as formatFee, formatAmount, formatPrice } from "../../lib/format.ts";
 
 const STEPS = [0, 25, 50, 75, 100];
-
-/** An estimated fee: six significant digits are plenty for an estimate (decimal.js, half-up). */
-const feeText = (fee: DecimalValue) => fee.toSignificantDigits(6).toFixed();
 
 export type Balances = { base: SpotBalance; quote: SpotBalance };
 
@@ -121,9 +118,13 @@ export function OrderForm({
           .times(dec(1).plus(dec(slippage)))
           .toFixed()
       : unitPrice;
-  const available = balances ? (side === "buy" ? balances.quote.available : balances.base.available) : undefined;
+  const spending = balances ? (side === "buy" ? balances.quote : balances.base) : undefined;
+  const available = spending?.available;
   const total = orderTotal(unitPrice, amount);
   const fee = estimatedFee(side, amount, total, feeRate);
+  /** The fee in the coin it is taken from (the one received), at that coin's display digits, rounded up. */
+  const feeCoin = side === "buy" ? balances?.base : balances?.quote;
+  const feeLine = fee ? `${formatFee(fee, feeCoin?.decimals)} ${side === "buy" ? base : quote}` : "";
   const pct = available !== undefined ? percentOfAvailable(side, amount, available, holdPrice) : 0;
 
   const edit = (patch: () => void) => {
@@ -171,7 +172,7 @@ export function OrderForm({
       t("trade.confirm.total", {
         value: total ? `${orderType === "market" ? "≈ " : ""}${formatPrice(total.toFixed(), pricePrecision)} ${quote}` : "--",
       }),
-      t("trade.confirm.fee", { value: fee ? `≈ ${feeText(fee)} ${side === "buy" ? base : quote}` : "--" }),
+      t("trade.confirm.fee", { value: fee ? `≈ ${feeLine}` : "--" }),
     ];
     const ok = await confirmDialog({
       title: t("trade.confirm.title", { side: sideText, symbol: pair.symbol }),
@@ -318,9 +319,7 @@ export function OrderForm({
         <div>
           <dt>{t("trade.form.available")}</dt>
           <dd className="num" data-testid="order-available">
-            {available !== undefined
-              ? `${formatAmount(available, side === "buy" ? pricePrecision : amountPrecision)} ${side === "buy" ? quote : base}`
-              : "--"}
+            {available !== undefined ? `${balance(available, spending!.decimals)} ${side === "buy" ? quote : base}` : "--"}
           </dd>
         </div>
         <div>
@@ -332,7 +331,7 @@ export function OrderForm({
         <div>
           <dt>{feeRate !== undefined ? t("trade.form.feeRate", { rate: dec(feeRate).times(100).toFixed() }) : t("trade.form.fee")}</dt>
           <dd className="num" data-testid="order-fee">
-            {fee ? `≈ ${feeText(fee)} ${side === "buy" ? base : quote}` : "--"}
+            {fee ? `≈ ${feeLine}` : "--"}
           </dd>
         </div>
       </dl>

@@ -13,7 +13,7 @@ import { TrailLine, useLiveTrail } from "../../features/seconds/TrailLine.tsx";
 import { SecondsOrderCard } from "../../features/seconds/SecondsOrderCard.tsx";
 import { useLiveOrders } from "../../features/seconds/useLiveOrders.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { fixed } from "../../lib/decimal.ts";
+import { fixed } from "../../lib/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/seconds.css";

@@ -3,10 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Sheet } from "../../components/Sheet.tsx";
 import type { Quotation } from "../../features/market/api.ts";
-import { formatChange, formatPrice, formatVolume, trend } from "../../features/market/format.ts";
 import { IconCaret, IconOrders, IconStar } from "../../features/market/icons.tsx";
 import { QuoteRow } from "../../features/market/QuoteList.tsx";
 import { matchPairs } from "../../features/market/quotes.ts";
+import { quoteUsdtPrice } from "../../features/market/symbols.ts";
+import { useFiat } from "../../features/preferences/fiat.ts";
+import { dec } from "../../lib/decimal.ts";
+import { formatChange, formatPrice, formatVolume, trend } from "../../lib/format.ts";
 
 /**
  * The pair (tap to switch), favourite star, orders link, then the live ticker: last trade, 24 h change, the index
@@ -29,6 +32,9 @@ export function TradeHeader({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const direction = trend(pair.change);
+  const fiat = useFiat();
+  const quoteUsdt = quoteUsdtPrice(pair.legal_name, pairs);
+  const fiatPrice = quoteUsdt && dec(pair.now_price).gt(0) ? dec(pair.now_price).times(dec(quoteUsdt)) : null;
   const shown = query.trim() ? matchPairs(pairs, query) : pairs;
   return (
     <>
@@ -58,8 +64,15 @@ export function TradeHeader({
           <div className={`ticker-last num ${direction}`} data-testid="last-price">
             {formatPrice(pair.now_price, pair.price_precision)}
           </div>
-          <div className={`num ${direction}`} data-testid="ticker-change">
-            {formatChange(pair.change)}
+          <div className="ticker-sub">
+            {fiatPrice ? (
+              <span className="num ticker-fiat" data-testid="price-fiat">
+                ≈ {fiat.format(fiatPrice)}
+              </span>
+            ) : null}
+            <span className={`num ${direction}`} data-testid="ticker-change">
+              {formatChange(pair.change)}
+            </span>
           </div>
           <div className="ticker-index">
             {t("trade.ticker.index")}{" "}

@@ -28,15 +28,16 @@ import { type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts"
 import { useForm } from "../../lib/form/useForm.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
-import { dec, fixed } from "../../lib/decimal.ts";
+import { dec } from "../../lib/decimal.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
+import { amount, balance, fee as formatFee } from "../../lib/format.ts";
 
 /** Decimals a converted amount may have. */
 const DECIMALS = 8;
 /** Shown amounts: up to 8 decimals, trailing zeros dropped. */
-const show = (value: string) => fixed(value, DECIMALS).replace(/\.?0+$/, "");
+const show = (value: string) => amount(value, DECIMALS);
 /** What the page asks the server to quote: the amount (canonical, from AmountInput) only once it is a positive number it may have. */
 const quotable = (value: string) => (amountIssue(value, { decimals: DECIMALS }) === null ? value : undefined);
 
@@ -173,7 +174,9 @@ export default function TransferPage() {
 
   // A coin details page sent a coin that does not convert: say so instead of silently picking another.
   const notConvertible = asked !== null && !coins.some((c) => c.id === asked) && from === asked;
-  const available = list.data.wallet.find((w) => w.currency === fromCoin.id)?.change_balance ?? "0";
+  const holding = list.data.wallet.find((w) => w.currency === fromCoin.id);
+  const available = holding?.change_balance ?? "0";
+  const availableText = balance(available, holding?.display_decimals);
   const fee = current?.received?.fee;
   const quote = fee?.quote ?? null;
   const left = current?.received ? secondsLeft(current.received, now) : null;
@@ -194,7 +197,7 @@ export default function TransferPage() {
 
   const check = (): { number?: FieldMessage } => {
     const issue = amountIssue(form.values.number, { decimals: DECIMALS, max: available });
-    if (issue) return { number: amountIssueMessage(issue, { coin: fromCoin.name, decimals: DECIMALS, max: show(available) }) };
+    if (issue) return { number: amountIssueMessage(issue, { coin: fromCoin.name, decimals: DECIMALS, max: availableText }) };
     if (current?.refusal) return { number: { text: current.refusal } };
     if (!quote || !current?.received) return { number: { key: "trade.convert.errors.noRate" } };
     return {};
@@ -305,7 +308,7 @@ export default function TransferPage() {
               {t("trade.convert.all")}
             </button>
           </div>
-          <p className="faint">{t("trade.convert.available", { value: `${show(available)} ${fromCoin.name}` })}</p>
+          <p className="faint">{t("trade.convert.available", { value: `${availableText} ${fromCoin.name}` })}</p>
           {error && (
             <p className="field-error" role="alert" data-testid="convert-error">
               {error}
@@ -329,7 +332,7 @@ export default function TransferPage() {
           </dd>
           <dt>{t("trade.convert.fee")}</dt>
           <dd className="num" data-testid="convert-fee">
-            {quote ? `${show(quote.fee_amount)} ${fromCoin.name}` : fee ? `${dec(fee.fee).toFixed()}%` : "--"}
+            {quote ? `${formatFee(quote.fee_amount)} ${fromCoin.name}` : fee ? `${dec(fee.fee).toFixed()}%` : "--"}
           </dd>
           <dt>{t("trade.convert.receive")}</dt>
           <dd className="num convert-receive" data-testid="convert-receive">

@@ -277,17 +277,6 @@ export const auth = defineMessages({
     spa: "El envío de mensajes no está disponible en este momento",
     vn: "Hiện không thể gửi tin nhắn",
   },
-  REGISTERED: {
-    en: "Registration successful, please log in",
-    zh: "注册成功，请登录",
-    hk: "註冊成功，請登入",
-    th: "ลงทะเบียนสำเร็จ กรุณาเข้าสู่ระบบ",
-    jp: "登録が完了しました。ログインしてください",
-    kor: "가입이 완료되었습니다. 로그인하세요",
-    fra: "Inscription réussie, veuillez vous connecter",
-    spa: "Registro completado, inicie sesión",
-    vn: "Đăng ký thành công, vui lòng đăng nhập",
-  },
   LOGIN_FAILED: {
     en: "Login failed: wrong account or password",
     zh: "登录失败：账号或密码错误",

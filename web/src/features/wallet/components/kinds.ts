@@ -12,10 +12,15 @@ export const KINDS = [
   "release",
   "consume",
   "onramp_credit",
+  "spot_trade",
+  "convert",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
-/** The kinds a user's bill can be filtered by (those that move a user's balance today). */
+/**
+ * The kinds a user's bill can be filtered by: every journal kind that writes a user's ledger rows today (a rejected
+ * deposit and the first of two approvals write none). `hold` and `release` are an order's funds held and given back.
+ */
 export const BILL_KINDS = [
   "deposit",
   "withdraw_hold",
@@ -23,6 +28,10 @@ export const BILL_KINDS = [
   "withdraw_reject",
   "transfer",
   "onramp_credit",
+  "spot_trade",
+  "convert",
+  "hold",
+  "release",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
