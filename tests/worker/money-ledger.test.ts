@@ -321,10 +321,13 @@ describe("seed", () => {
     expect(await balance(alice.id, USDT)).toEqual({ available: 10_000_000_000, locked: 0 });
     expect(await balance(alice.id, BTC)).toEqual({ available: 50_000_000, locked: 0 });
     const systems = await db().select().from(tables.users).where(eq(tables.users.role, "system")).all();
-    expect(systems.map((s) => [s.id, s.status]).sort()).toEqual([
+    // External, fees, house, and the contracts' margin and insurance accounts.
+    expect(systems.map((s) => [s.id, s.status]).sort((a, b) => Number(b[0]) - Number(a[0]))).toEqual([
       [-1, "locked"],
       [-2, "locked"],
       [-3, "locked"],
+      [-10, "locked"],
+      [-11, "locked"],
     ]);
     await expectInvariant();
   });
