@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from "../../../schema/api/files.ts";
 import { ApiFailure, post } from "../lib/api.ts";
 import "../styles/fund.css";
+import { useTexts } from "../lib/i18n.ts";
 
 /** POST /upload (multipart `file`); private files (vouchers, identity photos) only their owner and operators can read. */
 export function uploadImage(file: File, options: { private: boolean }): Promise<string> {
@@ -33,6 +34,7 @@ export function ImageUpload({
   disabled?: boolean;
   testId?: string;
 }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { tokenAtom } from "../features/session/atoms.ts";
 import { IconClose } from "./icons.tsx";
 import "../styles/fund.css";
+import { useTexts } from "../lib/i18n.ts";
 
 /**
  * An image behind the session (private uploads: vouchers, identity photos).
@@ -12,6 +13,7 @@ import "../styles/fund.css";
  * A tap opens it full screen.
  */
 export function PrivateImage({ src, alt, className, testId }: { src: string; alt: string; className?: string; testId?: string }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const [loaded, setLoaded] = useState<{ src: string; url?: string; failed?: boolean } | null>(null);

@@ -3,7 +3,20 @@
  * few pages only, and every area loaded at start-up counts against every route's first-load budget.
  * tests/unit/locales.test.ts checks that every file using one of these areas' keys calls useTexts with it.
  */
-export const LAZY_AREAS = ["admin", "earn", "kyc", "support", "messages", "seconds", "contract", "onramp"] as const;
+export const LAZY_AREAS = [
+  "admin",
+  "earn",
+  "kyc",
+  "support",
+  "messages",
+  "seconds",
+  "contract",
+  "onramp",
+  "setting",
+  "security",
+  "content",
+  "fund",
+] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];
 

@@ -9,7 +9,7 @@ export function UnreadBell() {
   const { t } = useTranslation();
   const count = useAtomValue(unreadAtom);
   return (
-    <Link to="/mailMessage/mailMessage" className="icon-btn" aria-label={t("setting.unreadMessages", { count })} data-testid="unread-bell">
+    <Link to="/mailMessage/mailMessage" className="icon-btn" aria-label={t("common.unreadMessages", { count })} data-testid="unread-bell">
       <IconBell />
       {count > 0 && (
         <span className="badge num" data-testid="unread-count">

@@ -21,7 +21,7 @@ const CHAIN = /^[A-Z0-9]{2,16}$/;
 const ADDRESS = /^[A-Za-z0-9:_-]{10,128}$/;
 
 function AddForm() {
-  useTexts("admin");
+  useTexts("admin", "fund");
   const { t } = useTranslation();
   const currencies = useQuery(adminCurrenciesQuery);
   const { values, set, errors, submitting, submit } = useForm({ currency: "", chain: "", address: "" });
@@ -109,7 +109,7 @@ function AddForm() {
 
 /** Where users send deposits: addresses per coin and chain, switched on and off (never deleted). */
 export default function AdminDepositAddressesPage() {
-  useTexts("admin");
+  useTexts("admin", "fund");
   const { t } = useTranslation();
   const query = useQuery(adminDepositAddressesQuery);
   const [busy, setBusy] = useState<number | null>(null);

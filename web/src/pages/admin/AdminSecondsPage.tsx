@@ -32,7 +32,7 @@ const rowsOf = (c: SecondsConfig): Row[] =>
 const FIELDS = ["seconds", "profit_ratio", "loss_ratio", "min_amount", "max_amount"] as const;
 
 function SecondsConfigForm({ config }: { config: SecondsConfig }) {
-  useTexts("seconds");
+  useTexts("seconds", "security");
   const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(config));
   const [fee, setFee] = useState(config.fee_rate);
@@ -137,7 +137,7 @@ function SecondsConfigForm({ config }: { config: SecondsConfig }) {
 
 /** Seconds-contract configuration: durations with ratios and limits, the fee, pairs, pay coins and open orders per coin. */
 export default function AdminSecondsPage() {
-  useTexts("seconds");
+  useTexts("seconds", "security");
   const { t } = useTranslation();
   const query = useQuery({ key: [Q.admin, "seconds"], load: fetchConfig });
   let body;

@@ -9,6 +9,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { useTexts } from "../../lib/i18n.ts";
 
 const fetchSettings = () => get<AdminSetting[]>("/admin/settings", undefined, { silent: true });
 /** The worker checks the value by the key's rule and audits the change; its refusal names the bad entry. */
@@ -22,6 +23,7 @@ const saveSetting = mutation(
 const asLines = (value: string) => value.split(",").filter(Boolean).join("\n");
 
 function WebViewHostsForm({ setting }: { setting: AdminSetting }) {
+  useTexts("security");
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(() => asLines(setting.value));
@@ -65,6 +67,7 @@ function WebViewHostsForm({ setting }: { setting: AdminSetting }) {
 
 /** Settings operators edit: today the web view's host allow-list. */
 export default function AdminSettingsPage() {
+  useTexts("security");
   const { t } = useTranslation();
   const query = useQuery({ key: [Q.admin, "settings"], load: fetchSettings });
   const hosts = query.data?.find((s) => s.key === WEBVIEW_HOSTS_KEY);

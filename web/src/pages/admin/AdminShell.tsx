@@ -48,7 +48,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "contract", "earn", "onramp", "seconds", "support");
+  useTexts("admin", "contract", "earn", "onramp", "seconds", "security", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -30,7 +30,7 @@ const BANK_KEYS = [
 
 /** One user: profile, verification (with photos), bank cards, addresses, balances and recent ledger rows. Viewing is audited. */
 export default function AdminUserDetailPage() {
-  useTexts("admin", "kyc");
+  useTexts("admin", "fund", "kyc");
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
   const id = Number(useParams().id);

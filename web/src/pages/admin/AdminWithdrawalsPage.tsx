@@ -37,7 +37,7 @@ const SNAPSHOT_KEYS: Record<(typeof BANK_KEYS)[number], string[]> = {
 };
 
 function Destination({ item }: { item: AdminWithdrawal }) {
-  useTexts("admin");
+  useTexts("admin", "fund");
   const { t } = useTranslation();
   const d = item.destination;
   const text = (keys: string[]) => keys.map((k) => d[k]).find((v) => typeof v === "string" && v) as string | undefined;
@@ -70,7 +70,7 @@ function Destination({ item }: { item: AdminWithdrawal }) {
 }
 
 function WithdrawalCard({ item }: { item: AdminWithdrawal }) {
-  useTexts("admin");
+  useTexts("admin", "fund");
   const { t } = useTranslation();
   const figure = `${amount(item.amount)} ${item.currency}`;
   const who = item.email ?? item.mobile ?? item.uid;
@@ -130,7 +130,7 @@ function WithdrawalCard({ item }: { item: AdminWithdrawal }) {
  * only after a second operator's approval) or reject with a reason (funds released).
  */
 export default function AdminWithdrawalsPage() {
-  useTexts("admin");
+  useTexts("admin", "fund");
   const { t } = useTranslation();
   return (
     <QueuePage

@@ -10,9 +10,11 @@ import { langAtom } from "../../features/preferences/atoms.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate, toMs } from "../../lib/time.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** /article/:id: one news article (POST /news/detail). */
 export default function ArticlePage() {
+  useTexts("content");
   const { t } = useTranslation();
   const lang = useAtomValue(langAtom);
   const raw = useParams().id ?? "";

@@ -9,6 +9,7 @@ import { fetchCmsPage, type CmsPageKind } from "../../features/content/api.ts";
 import { langAtom } from "../../features/preferences/atoms.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** The single-article pages, by route: FAQ, contact, about, operational compliance. */
 const PAGES: Record<string, { kind: CmsPageKind; title: "content.faq" | "content.contactus" | "content.aboutus" | "content.compliance" }> =
@@ -20,6 +21,7 @@ const PAGES: Record<string, { kind: CmsPageKind; title: "content.faq" | "content
   };
 
 export default function CmsPage() {
+  useTexts("content");
   const { t } = useTranslation();
   const lang = useAtomValue(langAtom);
   const page = PAGES[useLocation().pathname] ?? PAGES["/faq"]!;

@@ -10,9 +10,11 @@ import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import "../../styles/content.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** /news: the announcements (c_id 4), newest first, ten at a time with "load more". */
 export default function NewsListPage() {
+  useTexts("content");
   const { t } = useTranslation();
   const lang = useAtomValue(langAtom);
   // A new language starts the list over (its own key).

@@ -10,6 +10,7 @@ import { get } from "../../lib/api.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/content.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** The operators' allow-list (setting webview_hosts, public in GET /getSiteConfig); an unreadable list allows nothing. */
 const loadAllowedHosts = async (): Promise<string[]> => {
@@ -26,6 +27,7 @@ const loadAllowedHosts = async (): Promise<string[]> => {
  * app's own origin gets no script access to the app.
  */
 export default function WebViewPage() {
+  useTexts("content", "security");
   const { t } = useTranslation();
   const raw = useSearchParams()[0].get("url") ?? "";
   const allowed = useQuery({ key: [Q.content, "webview-hosts"], load: loadAllowedHosts, staleTime: 60_000 });

@@ -4,9 +4,11 @@ import { LedgerRow } from "../../features/wallet/components/LedgerRow.tsx";
 import { useLedger } from "../../features/wallet/useLedger.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Every ledger entry of the caller, all coins and accounts, newest first. */
 export default function AllRecordsPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const list = useLedger({});
   return (

@@ -17,9 +17,11 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { dec } from "../../lib/decimal.ts";
 import "../../styles/fund.css";
 import { amount, balance, HIDDEN, money } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** The assets tab: total in USDT and in the chosen fiat, the four accounts, and the money actions. */
 export default function AssetsPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const [hidden, setHidden] = useAtom(hideBalanceAtom);

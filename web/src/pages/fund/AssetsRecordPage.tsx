@@ -19,9 +19,11 @@ import { D } from "../../lib/decimal.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
 import { balance, HIDDEN, money } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** One coin: its balance in each account, the actions, and its ledger entries. */
 export default function AssetsRecordPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const hidden = useAtomValue(hideBalanceAtom);

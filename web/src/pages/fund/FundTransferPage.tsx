@@ -27,6 +27,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 import { amount, balance } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** One end of a transfer: an account the coin lives in. */
 function AccountSelect({
@@ -42,6 +43,7 @@ function AccountSelect({
   onChange: (a: AccountName) => void;
   testId: string;
 }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -60,6 +62,7 @@ function AccountSelect({
 
 /** Moves a coin between the caller's own accounts (no fee). */
 export default function FundTransferPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const coinId = useId();

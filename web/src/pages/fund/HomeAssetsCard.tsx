@@ -9,8 +9,10 @@ import { hideBalanceAtom } from "../../features/wallet/atoms.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/home-assets.css";
 import { HIDDEN, money } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 function Card({ token }: { token: string }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const [hidden, setHidden] = useAtom(hideBalanceAtom);
   const fiat = useFiat();
@@ -56,6 +58,7 @@ function Card({ token }: { token: string }) {
 
 /** The home page's total-assets card: only with a session; taps through to the assets tab. */
 export function HomeAssetsCard() {
+  useTexts("fund");
   const token = useAtomValue(tokenAtom);
   return token ? <Card token={token} /> : null;
 }

@@ -28,7 +28,7 @@ import { amount } from "../../lib/format.ts";
  * request with the transaction hash (checked against the network's format) and the payment voucher.
  */
 export default function ReceivePage() {
-  useTexts("support");
+  useTexts("fund", "support");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();

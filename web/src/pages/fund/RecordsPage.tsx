@@ -10,10 +10,12 @@ import { formatDate } from "../../lib/time.ts";
 import { RecordList, Tabs } from "./parts.tsx";
 import "../../styles/fund.css";
 import { amount } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 const STATUS_CLASS = { 1: "warn", 2: "up", 3: "down" } as const;
 
 function DepositRow({ r }: { r: DepositRecord }) {
+  useTexts("fund");
   const { t } = useTranslation();
   return (
     <li className="record" data-testid={`deposit-${r.id}`}>
@@ -59,6 +61,7 @@ function DepositRow({ r }: { r: DepositRecord }) {
 }
 
 function WithdrawalRow({ r }: { r: WithdrawalRecord }) {
+  useTexts("fund");
   const { t } = useTranslation();
   return (
     <li className="record" data-testid={`withdrawal-${r.id}`}>
@@ -93,6 +96,7 @@ function WithdrawalRow({ r }: { r: WithdrawalRecord }) {
 
 /** Deposit and withdrawal requests, with their states. */
 export default function RecordsPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "withdraw" ? "withdraw" : "deposit";

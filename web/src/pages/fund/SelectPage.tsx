@@ -9,9 +9,11 @@ import { canDeposit, canWithdraw, coinsQuery } from "../../features/wallet/api.t
 import { CoinAvatar } from "../../features/wallet/components/CoinAvatar.tsx";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Picks the coin to receive or withdraw, with a search box. */
 export default function SelectPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const purpose = params.get("for") === "withdraw" ? "withdraw" : "receive";

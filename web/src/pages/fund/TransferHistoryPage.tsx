@@ -10,9 +10,11 @@ import { formatDate } from "../../lib/time.ts";
 import { RecordList } from "./parts.tsx";
 import "../../styles/fund.css";
 import { amount } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Transfers between the caller's accounts, newest first. */
 export default function TransferHistoryPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const list = usePagedQuery([Q.transfers, token], async (page) => {

@@ -21,6 +21,7 @@ import { REDIRECT_DELAY_MS, confirmDialog, toast } from "../../lib/ui.ts";
 import { CoinPageState } from "./parts.tsx";
 import "../../styles/fund.css";
 import { amount, balance as formatBalance } from "../../lib/format.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 type DestType = 0 | 1 | 2;
 
@@ -30,6 +31,7 @@ type DestType = 0 | 1 | 2;
  * shown on the form and in the confirmation, and an address still in its 24-hour wait cannot be chosen.
  */
 export default function WithdrawPage() {
+  useTexts("fund", "security", "setting");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();

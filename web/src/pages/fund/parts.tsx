@@ -6,6 +6,7 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import type { PagedList } from "../../lib/query/usePagedQuery.ts";
 import type { ApiFailure } from "../../lib/api.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** A paged record list with its loading, error, empty and "load more" states. */
 export function RecordList<T>({
@@ -19,6 +20,7 @@ export function RecordList<T>({
   empty?: string;
   testId?: string;
 }) {
+  useTexts("fund");
   const { t } = useTranslation();
   if (list.error) return <ErrorView message={list.error.message} onRetry={list.reload} />;
   if (list.loading && list.items.length === 0) return <DelayedSpinner />;
@@ -47,6 +49,7 @@ export function Tabs<T extends string>({
   options: { value: T; label: string }[];
   onChange: (v: T) => void;
 }) {
+  useTexts("fund");
   return (
     <div className="segmented" role="tablist">
       {options.map((o) => (
@@ -83,6 +86,7 @@ export function CoinPageState({
   error?: ApiFailure;
   onRetry: () => void;
 }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const navigate = useNavigate();
   let body: ReactNode;

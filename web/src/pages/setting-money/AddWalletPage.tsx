@@ -16,6 +16,7 @@ import { useForm } from "../../lib/form/useForm.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { REDIRECT_DELAY_MS, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /**
  * Adds a withdrawal address: coin, a name, and an address in that coin's format,
@@ -23,6 +24,7 @@ import "../../styles/fund.css";
  * The address receives withdrawals 24 hours after it is saved.
  */
 export default function AddWalletPage() {
+  useTexts("fund", "security");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();

@@ -29,7 +29,7 @@ const INPUT_MODE: Partial<Record<BankField, "numeric" | "tel">> = { phone: "tel"
 const emptyCard = () => Object.fromEntries(BANK_FIELDS.map((k) => [k, ""])) as Record<BankField, string>;
 
 function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankField, string> }) {
-  useTexts("support");
+  useTexts("fund", "support");
   const { t } = useTranslation();
   return (
     <div className="content stack">
@@ -58,7 +58,7 @@ function BoundCard({ card, labels }: { card: BankCardView; labels: Record<BankFi
 }
 
 function CardForm({ kind, labels }: { kind: BankKind; labels: Record<BankField, string> }) {
-  useTexts("support");
+  useTexts("fund", "support");
   const { t } = useTranslation();
   const { values, set, errors, submitting, submit } = useForm<BankField>(emptyCard());
   const message = (field: BankField) => (errors[field] ? fieldMessageText(t, errors[field]) : "");
@@ -115,7 +115,7 @@ function CardForm({ kind, labels }: { kind: BankKind; labels: Record<BankField, 
 
 /** Binds the one bank card of a kind; a bound card is shown read-only (changes go through customer service). */
 export function BankCardScreen({ kind }: { kind: BankKind }) {
-  useTexts("support");
+  useTexts("fund", "support");
   const { t } = useTranslation();
   const query = useQuery(bankCardQuery(useAtomValue(tokenAtom), kind));
   const title = kind === "domestic" ? t("fund.bank.title") : t("fund.bank.internationalTitle");
@@ -136,6 +136,6 @@ export function BankCardScreen({ kind }: { kind: BankKind }) {
 }
 
 export default function BankCardPage() {
-  useTexts("support");
+  useTexts("fund", "support");
   return <BankCardScreen kind="domestic" />;
 }

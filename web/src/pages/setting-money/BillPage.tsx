@@ -8,9 +8,11 @@ import { useLedger } from "../../features/wallet/useLedger.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { RecordList } from "../fund/parts.tsx";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** The caller's bill: every ledger entry, filtered by coin and by kind (by the server, one paged list). */
 export default function BillPage() {
+  useTexts("fund");
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
   const coinId = useId();

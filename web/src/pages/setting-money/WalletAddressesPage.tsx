@@ -12,9 +12,11 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Saved withdrawal addresses, with the time a new or changed one becomes usable; deleting asks first. */
 export default function WalletAddressesPage() {
+  useTexts("fund", "security");
   const { t } = useTranslation();
   const query = useQuery(walletAddressesQuery(useAtomValue(tokenAtom)));
   const [deleting, setDeleting] = useState<number | null>(null);

@@ -8,6 +8,7 @@ import { fiatAtom, fiatsAtom } from "../../features/preferences/atoms.ts";
 import { fiatRatesQuery } from "../../features/preferences/fiatRates.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { HTML_LANG } from "../../lib/lang-tags.ts";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** The currency's name in the reader's language ("US Dollar", "美元"), or nothing when unknown. */
 function currencyName(code: string, lang: Lang): string {
@@ -20,6 +21,7 @@ function currencyName(code: string, lang: Lang): string {
 
 /** The display-currency picker: the 11 fiats of the rates list, loaded when missing or older than a day. */
 export function FiatSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useTexts("setting");
   const { t } = useTranslation();
   return (
     <Sheet open={open} title={t("setting.fiat")} onClose={onClose}>
@@ -29,6 +31,7 @@ export function FiatSheet({ open, onClose }: { open: boolean; onClose: () => voi
 }
 
 function FiatList({ onPicked }: { onPicked: () => void }) {
+  useTexts("setting");
   const { t, i18n } = useTranslation();
   const list = useAtomValue(fiatsAtom);
   const [fiat, setFiat] = useAtom(fiatAtom);

@@ -14,9 +14,11 @@ import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 import "../../styles/auth.css";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/setting.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Change the log-in password: the server ends every other session of the account. */
 export default function PasswordPage() {
+  useTexts("setting");
   const { t } = useTranslation();
   const navigate = useNavigate();
   // Whether one is set decides the form (an account made by wallet sign-in sets its first), so it is read fresh.

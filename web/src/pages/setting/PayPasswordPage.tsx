@@ -15,6 +15,7 @@ import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 import "../../styles/auth.css";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/setting.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /**
  * Set the pay password, or change it (then the current one is asked for).
@@ -22,6 +23,7 @@ import "../../styles/setting.css";
  * account's own email or mobile, so a borrowed session cannot set it.
  */
 export default function PayPasswordPage() {
+  useTexts("setting");
   const { t } = useTranslation();
   const navigate = useNavigate();
   // Whether one is set decides the form, so it is read fresh from the server.

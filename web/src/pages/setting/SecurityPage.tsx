@@ -20,8 +20,10 @@ import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 import "../../styles/auth.css";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/setting.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 export default function SecurityPage() {
+  useTexts("setting");
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const profile = useProfileRefresh();
@@ -76,6 +78,7 @@ export default function SecurityPage() {
  * confirmed by its log-in password or a code to its own address.
  */
 function BindMobileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  useTexts("setting");
   const { t } = useTranslation();
   const { area } = useArea();
   const { values, set, errors, checkField, submitting, submit } = useForm({ mobile: "", code: "", login_password: "", auth_code: "" });

@@ -24,7 +24,7 @@ import { useTexts } from "../../lib/i18n.ts";
 const THEMES: ThemeChoice[] = ["dark", "light", "system"];
 
 export default function SettingPage() {
-  useTexts("support");
+  useTexts("setting", "support");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);

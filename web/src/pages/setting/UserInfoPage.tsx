@@ -18,11 +18,13 @@ import { ProfilePending, useProfileRefresh } from "./ProfilePending.tsx";
 import "../../styles/auth.css";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../styles/setting.css";
+import { useTexts } from "../../lib/i18n.ts";
 
 /** Characters as the server counts them (code points, after trimming). */
 const length = (s: string) => [...s.trim()].length;
 
 export default function UserInfoPage() {
+  useTexts("setting");
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const profile = useProfileRefresh();
@@ -72,6 +74,7 @@ export default function UserInfoPage() {
 }
 
 function AvatarCard({ src }: { src: string }) {
+  useTexts("setting");
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -139,6 +142,7 @@ function TextCard({
   check: (value: string) => FieldMessage | undefined;
   save: (value: string) => Promise<string>;
 }) {
+  useTexts("setting");
   const { t } = useTranslation();
   const { values, set, errors, submitting, submit } = useForm({ [field]: initial } as Record<typeof field, string>);
   const value = values[field];

@@ -8,6 +8,7 @@ import { CodeButton } from "./CodeButton.tsx";
 import { CodeField } from "./Fields.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect (the code button)
 import "../../../styles/auth.css";
+import { useTexts } from "../../../lib/i18n.ts";
 
 /** Where the server sends codes for the signed-in account: its email, else its mobile; null when it has neither. */
 export function ownAddress(user: UserInfo): { send: (scene: CodePurpose) => Promise<string>; shown: string } | null {
@@ -38,6 +39,7 @@ export function OwnCodeField({
   onChange: (value: string) => void;
   error: FieldMessage | undefined;
 }) {
+  useTexts("security");
   const { t } = useTranslation();
   const own = ownAddress(user);
   if (!own) return null;

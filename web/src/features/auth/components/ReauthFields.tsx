@@ -6,6 +6,7 @@ import { PasswordField } from "./Fields.tsx";
 import { OwnCodeField, ownAddress } from "./OwnCodeField.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect
 import "../../../styles/auth.css";
+import { useTexts } from "../../../lib/i18n.ts";
 
 /**
  * "Confirm it's you" for sensitive changes (first pay password, binding a
@@ -48,6 +49,7 @@ export function ReauthFields({
   codeError: FieldMessage | undefined;
   codeId?: string;
 }) {
+  useTexts("security");
   const { t } = useTranslation();
   const modes = reauthModes(user);
   return (

@@ -5,6 +5,7 @@ import { AmountInput, type AmountChange } from "../../../lib/form/AmountInput.ts
 import { useInputLang } from "../../../lib/form/lang.ts";
 import { amountInputMessage, type FieldMessage, fieldMessageText } from "../../../lib/form/messages.ts";
 import type { AmountIssue } from "../amount.ts";
+import { useTexts } from "../../../lib/i18n.ts";
 
 /**
  * An amount box: decimal keyboard, the coin as suffix, an optional "All" button and the
@@ -35,6 +36,7 @@ export function AmountField({
   disabled?: boolean;
   testId?: string;
 }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const lang = useInputLang();
   const id = useId();

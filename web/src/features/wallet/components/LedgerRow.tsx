@@ -4,12 +4,14 @@ import { amount } from "../../../lib/format.ts";
 import { formatDate } from "../../../lib/time.ts";
 import { isAccountName } from "../accounts.ts";
 import type { LedgerRecord } from "../api.ts";
+import { useTexts } from "../../../lib/i18n.ts";
 
 /**
  * One line of the bill: what happened (translated by the server), which account, the signed amount; funds held or
  * released inside the account (no change to its total) read as one "Held" / "Released" line without a sign.
  */
 export function LedgerRow({ record, showCoin = true }: { record: LedgerRecord; showCoin?: boolean }) {
+  useTexts("fund");
   const { t } = useTranslation();
   const value = dec(record.value);
   const held = dec(record.held ?? "0");

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../lib/i18n.ts";
 
 /** Ledger journal kinds the records translate; any other kind shows as "Other (<kind>)". */
 export const KINDS = [
@@ -37,6 +38,7 @@ export const BILL_KINDS = [
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
 export function useKindLabel(): (kind: string) => string {
+  useTexts("fund");
   const { t } = useTranslation();
   return (kind) => (isKnownKind(kind) ? t(`fund.kinds.${kind}`) : t("fund.kinds.other", { kind }));
 }
