@@ -107,7 +107,7 @@ test("the lock-mining pages in French and the light theme, and the help with its
   await page.screenshot({ path: `${SHOTS}/earn-mining-list-fra-light.png`, fullPage: true });
   await page.goto("/#/lockming/buy?id=2");
   await page.getByTestId("mining-amount").fill("1000");
-  await expect(page.getByTestId("preview-daily")).toHaveText("3.5 USDT");
+  await expect(page.getByTestId("preview-daily")).toHaveText("3,5 USDT");
   await page.screenshot({ path: `${SHOTS}/earn-mining-buy-fra-light.png`, fullPage: true });
   await page.goto("/#/lockming/welcome");
   await expect(page.getByTestId("mining-welcome")).toContainText("taux × jours restants × montant");

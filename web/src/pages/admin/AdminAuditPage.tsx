@@ -7,11 +7,14 @@ import { AdminShell } from "./AdminShell.tsx";
 import { PagedView } from "./parts.tsx";
 import { useTexts } from "../../lib/i18n.ts";
 
-/** A detail value as text: lists joined, nothing as a dash. */
-function valueText(value: unknown): string {
+/** A detail value as text: lists joined, a record as "field: value" pairs (field names through `name`), nothing as a dash. */
+function valueText(value: unknown, name: (key: string) => string): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (Array.isArray(value)) return value.length ? value.map(valueText).join(", ") : "—";
-  if (typeof value === "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(v, name)).join(", ") : "—";
+  if (typeof value === "object") {
+    const pairs = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${name(k)}: ${valueText(v, name)}`);
+    return pairs.length ? pairs.join("; ") : "—";
+  }
   return String(value);
 }
 
@@ -34,12 +37,13 @@ export default function AdminAuditPage() {
     if (a.subject_type === "user") return type;
     return NUMBERED.has(a.subject_type) ? `${type} #${a.subject_id}` : `${type} ${a.subject_id}`;
   };
+  const field = (key: string) => known(`admin.audit.fields.${key}`, key);
   const facts = (detail: unknown) =>
     detail !== null && typeof detail === "object" && !Array.isArray(detail)
-      ? Object.entries(detail as Record<string, unknown>).map(([key, value]) => [known(`admin.audit.fields.${key}`, key), valueText(value)])
+      ? Object.entries(detail as Record<string, unknown>).map(([key, value]) => [field(key), valueText(value, field)])
       : detail === null || detail === undefined || detail === ""
         ? []
-        : [["", valueText(detail)]];
+        : [["", valueText(detail, field)]];
 
   const body = (
     <PagedView list={list}>
