@@ -200,6 +200,19 @@ test("the bill shows a hold and its release as one line each, and its filter off
     "convert",
     "hold",
     "release",
+    "seconds_open",
+    "seconds_settle",
+    "contract_open",
+    "contract_close",
+    "contract_liquidation",
+    "contract_cancel",
+    "contract_overnight",
+    "mining_deposit",
+    "mining_interest",
+    "mining_principal",
+    "mining_redeem",
+    "ieo_subscribe",
+    "ieo_distribute",
   ];
   await expect(page.getByTestId("bill-kind").locator("option")).toHaveText([words.bill.allKinds, ...kinds.map((k) => words.kinds[k])]);
   // Newest first: the release, then the hold, each one unsigned line of 50 USDT (0.001 × 50,000).

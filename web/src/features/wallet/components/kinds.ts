@@ -15,6 +15,19 @@ export const KINDS = [
   "onramp_credit",
   "spot_trade",
   "convert",
+  "seconds_open",
+  "seconds_settle",
+  "contract_open",
+  "contract_close",
+  "contract_liquidation",
+  "contract_cancel",
+  "contract_overnight",
+  "mining_deposit",
+  "mining_interest",
+  "mining_principal",
+  "mining_redeem",
+  "ieo_subscribe",
+  "ieo_distribute",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -33,6 +46,19 @@ export const BILL_KINDS = [
   "convert",
   "hold",
   "release",
+  "seconds_open",
+  "seconds_settle",
+  "contract_open",
+  "contract_close",
+  "contract_liquidation",
+  "contract_cancel",
+  "contract_overnight",
+  "mining_deposit",
+  "mining_interest",
+  "mining_principal",
+  "mining_redeem",
+  "ieo_subscribe",
+  "ieo_distribute",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
