@@ -45,14 +45,26 @@ function loadTexts(lang: Lang, area: LazyArea): Promise<void> {
   return load;
 }
 
+const waits = new Map<string, Promise<void>>();
+
+function loadAll(lang: Lang, areas: LazyArea[]): Promise<void> {
+  const key = `${lang}/${[...areas].sort().join(",")}`;
+  let wait = waits.get(key);
+  if (!wait) {
+    wait = Promise.all(areas.map((a) => loadTexts(lang, a))).then(() => undefined);
+    wait.catch(() => waits.delete(key));
+    waits.set(key, wait);
+  }
+  return wait;
+}
+
 /** Suspends the calling component until the lazy text areas it uses are loaded in the current language. */
 export function useTexts(...areas: LazyArea[]): void {
   const { i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const missing = areas.filter((a) => !ready.has(`${lang}/${a}`));
-  // Start every missing load, then wait on one cached promise at a time (React wants the same promise on a retry).
-  const pending = missing.map((a) => loadTexts(lang, a));
-  if (pending.length > 0) use(pending[0]!);
+  // One cached promise per missing set: a retried render must wait on the same thenable, whatever resolved meanwhile.
+  if (missing.length > 0) use(loadAll(lang, missing));
 }
 
 export async function initI18n(lang: Lang): Promise<void> {
