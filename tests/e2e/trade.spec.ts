@@ -156,16 +156,21 @@ test("the book, the last price and the chart move while the trade page is open",
     { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", order_type: "market" },
     aliceToken,
   );
+  // The simulated traders keep trading, so the page is checked against the newest trade at one moment: the last price and the
+  // newest candle's close both show it, and the poll retries until nothing traded between the reads.
   let tradePrice = "";
   await expect
-    .poll(async () => {
-      const trades = await api<{ price: string }[]>(request, "GET", "/currency/trades", { symbol: "BTC/USDT", limit: "1" });
-      tradePrice = trades[0]?.price ?? "";
-      return tradePrice;
-    })
-    .not.toBe("");
-  await expect(page.getByTestId("last-price")).toHaveText(price(tradePrice));
-  await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-last-close", tradePrice);
+    .poll(
+      async () => {
+        const trades = await api<{ price: string }[]>(request, "GET", "/currency/trades", { symbol: "BTC/USDT", limit: "1" });
+        tradePrice = trades[0]?.price ?? "";
+        const shown = (await page.getByTestId("last-price").textContent())?.trim();
+        const close = await page.getByTestId("candle-chart").getAttribute("data-last-close");
+        return tradePrice !== "" && shown === price(tradePrice) && close === tradePrice;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
   await page.getByTestId("tab-trades").click();
   // The simulated traders keep trading, so the newest line may already be a later trade: the one read above is listed.
   await expect(
