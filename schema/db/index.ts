@@ -10,3 +10,4 @@ export * from "./support.ts";
 export * from "./seconds.ts";
 export * from "./contracts.ts";
 export * from "./onramp.ts";
+export * from "./nft.ts";
