@@ -95,3 +95,30 @@ test("place a limit order and cancel it with the keyboard alone; the confirmatio
   await expect(row).toHaveCount(0);
   await page.context().close();
 });
+
+test("the withdraw form with the keyboard alone: every field is labelled, and its errors are announced with the field", async ({
+  browser,
+  request,
+}) => {
+  const res = await request.post("/api/user/login", { form: { user_string: ALICE.email, password: ALICE.password } });
+  const token = ((await res.json()) as { message: string }).message;
+  const page = await freshPage(browser, token);
+  await page.goto("/#/fund/withdraw?currency=3");
+  await expect(page.getByRole("heading", { name: "Withdraw USDT", level: 1 })).toBeVisible();
+  // What the account still needs is said first, each with its link.
+  await tabTo(page, page.getByRole("link", { name: "Verify now" }));
+  await tabTo(page, page.getByRole("link", { name: "Set one" }));
+  await tabTo(page, page.getByRole("radio", { name: "Address" }));
+  const amount = page.getByRole("textbox", { name: "Amount" });
+  await tabTo(page, amount);
+  await page.keyboard.type("5");
+  await tabTo(page, page.getByRole("textbox", { name: "Pay password" }));
+  await tabTo(page, page.getByRole("textbox", { name: "Verification code" }));
+  await tabTo(page, page.getByRole("button", { name: "Withdraw", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveAccessibleDescription("The minimum is 10 USDT");
+  await expect(page.getByRole("textbox", { name: "Pay password" })).toHaveAccessibleDescription("Enter your pay password");
+  await expect(page.getByRole("textbox", { name: "Verification code" })).toHaveAccessibleDescription("Enter the verification code");
+  await page.context().close();
+});
