@@ -10,14 +10,15 @@ export type { AdminActivityConfig, AdminCoupleLink, CoupleView, VipView };
 export const vipQuery = (owner: string): QueryDef<VipView> => ({
   key: [Q.activity, owner, "vip"],
   load: () => get<VipView>("/activity/vip", {}, { silent: true }),
-  staleTime: 10_000,
+  // Read again on every visit: deposits and confirmations by others change it without a write of the caller's.
+  staleTime: 0,
 });
 
 /** GET /activity/lovers: the terms, the caller's link and pending requests. */
 export const loversQuery = (owner: string): QueryDef<CoupleView> => ({
   key: [Q.activity, owner, "lovers"],
   load: () => get<CoupleView>("/activity/lovers", {}, { silent: true }),
-  staleTime: 10_000,
+  staleTime: 0,
 });
 
 const KEYS = [[Q.activity]] as const;
