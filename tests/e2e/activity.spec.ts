@@ -143,6 +143,20 @@ test("a couple link from request to claimed reward, paid once", async ({ browser
   await bob.goto("/#/activity/activity");
   await expect(bob.getByTestId("activity-lovers-state")).toHaveText("Disponible");
   await bob.screenshot({ path: `${SHOTS}/activity-list-es-light.png`, fullPage: true });
+
+  // The console lists the link with who has claimed.
+  const console = await sessionPage(browser, operatorToken, "en", "light");
+  await console.goto("/#/admin/activity");
+  // Alice's request (linked) and the seeded one from Bob (withdrawn when Bob confirmed hers).
+  const rows = console.getByTestId("admin-couple-links").locator("tr").filter({ hasText: ALICE.uid });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Withdrawn" })).toHaveCount(1);
+  const row = rows.filter({ hasText: "Linked" });
+  await expect(row.locator("td").nth(1)).toHaveText(ALICE.uid);
+  await expect(row.locator("td").nth(2)).toHaveText(BOB.uid);
+  await expect(row.locator("td").nth(4)).toHaveText("A");
+  await expect(console.getByTestId("vip-junior")).toHaveValue("1000");
+  await console.screenshot({ path: `${SHOTS}/activity-admin-en-light.png`, fullPage: true });
 });
 
 test("VIP tier with progress and rules, and the download page, in both themes and in English and Spanish", async ({ browser, request }) => {

@@ -1,4 +1,4 @@
-import { eq, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminCoupleLink, CoupleView } from "../../schema/api/activity.ts";
 import * as tables from "../../schema/db/index.ts";
@@ -144,6 +144,27 @@ describe("couple link: request and answer", () => {
     expect(links.map((l) => l.status).sort()).toEqual(["cancelled", "linked"]);
     const loser = links.find((l) => l.status === "cancelled")!;
     expect(await db().select().from(tables.coupleMembers).where(eq(tables.coupleMembers.userId, loser.requesterId)).all()).toEqual([]);
+  });
+
+  it("crossed requests between two accounts confirmed at once make one link, never two", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    const ab = (await ask(a, b)).body.message.outgoing!.id;
+    const ba = (await ask(b, a)).body.message.outgoing!.id;
+    const answers = await Promise.all([confirm(b, ab), confirm(a, ba)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const members = await db()
+      .select()
+      .from(tables.coupleMembers)
+      .where(inArray(tables.coupleMembers.userId, [a.id, b.id]))
+      .all();
+    expect(members).toHaveLength(2);
+    expect(new Set(members.map((m) => m.linkId)).size).toBe(1);
+    const links = await db()
+      .select()
+      .from(tables.coupleLinks)
+      .where(inArray(tables.coupleLinks.id, [ab, ba]))
+      .all();
+    expect(links.map((l) => l.status).sort()).toEqual(["cancelled", "linked"]);
   });
 });
 

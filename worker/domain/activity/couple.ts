@@ -188,9 +188,7 @@ export async function answerRequest(db: Db, userId: number, id: number, accept: 
       ]);
     } catch (err) {
       if (!errorText(err).includes("couple_members.user_id")) throw err;
-      throw conflict(
-        (await isLinked(db, userId)) && !(await isLinked(db, row.requesterId)) ? "COUPLE_ALREADY_LINKED" : "COUPLE_PARTNER_LINKED",
-      );
+      throw conflict((await isLinked(db, userId)) ? "COUPLE_ALREADY_LINKED" : "COUPLE_PARTNER_LINKED");
     }
   }
   const after = await db.select({ status: coupleLinks.status }).from(coupleLinks).where(eq(coupleLinks.id, id)).get();

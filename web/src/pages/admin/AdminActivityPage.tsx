@@ -111,36 +111,43 @@ function Links() {
   else if (links.data.list.length === 0) body = <EmptyState text={t("activity.admin.noLinks")} />;
   else
     body = (
-      <table className="vip-rules" data-testid="admin-couple-links">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>A</th>
-            <th>B</th>
-            <th>{t("activity.admin.status")}</th>
-            <th>{t("activity.admin.claimed")}</th>
-            <th>{t("activity.admin.date")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {links.data.list.map((l) => (
-            <tr key={l.id}>
-              <td className="num">{l.id}</td>
-              <td className="num">{l.a.uid}</td>
-              <td className="num">{l.b.uid}</td>
-              <td>{t(`activity.admin.statuses.${l.status}`)}</td>
-              <td>{l.claimed.length > 0 ? l.claimed.join(", ").toUpperCase() : "–"}</td>
-              <td className="num">{formatDate(l.responded_at ?? l.created_at)}</td>
+      <div className="table-wrap">
+        <table className="admin-table stack-sm" data-testid="admin-couple-links">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>A</th>
+              <th>B</th>
+              <th>{t("activity.admin.status")}</th>
+              <th>{t("activity.admin.claimed")}</th>
+              <th>{t("activity.admin.date")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {links.data.list.map((l) => (
+              <tr key={l.id}>
+                <td data-label="#">{l.id}</td>
+                <td data-label="A">{l.a.uid}</td>
+                <td data-label="B">{l.b.uid}</td>
+                <td data-label={t("activity.admin.status")}>{t(`activity.admin.statuses.${l.status}`)}</td>
+                <td data-label={t("activity.admin.claimed")}>{l.claimed.length > 0 ? l.claimed.join(", ").toUpperCase() : "–"}</td>
+                <td data-label={t("activity.admin.date")}>{formatDate(l.responded_at ?? l.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
   return (
     <section className="card stack">
       <div className="row-between">
         <h2 className="card-title">{t("activity.admin.links", { total: amount(links.data?.total ?? 0) })}</h2>
-        <select className="input" value={status} onChange={(e) => setStatus(e.target.value as typeof status)} data-testid="couple-filter">
+        <select
+          className="input select-inline"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as typeof status)}
+          data-testid="couple-filter"
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s ? t(`activity.admin.statuses.${s}`) : t("activity.admin.all")}
