@@ -4,6 +4,7 @@ import { dayOf } from "../../schema/api/mining.ts";
 import * as tables from "../../schema/db/index.ts";
 import { levelFor, totalUsdt, vipView } from "../../worker/domain/activity/tiers.ts";
 import { recomputeVipChunk } from "../../worker/domain/activity/vip.ts";
+import { runEarnJobs } from "../../worker/domain/earn/jobs.ts";
 import { D } from "../../worker/domain/ledger/amounts.ts";
 import { usdtPrices } from "../../worker/domain/pricing/prices.ts";
 import { api, createUser } from "./helpers.ts";
@@ -136,6 +137,20 @@ describe("daily recomputation in chunks", () => {
     expect(await levelOf(lowered)).toBe(3);
     for (let i = 0; i < 10_000 && (await recomputeVipChunk(db(), now + 86_400_000, 50)).more; i++);
     expect(await levelOf(lowered)).toBe(0);
+  });
+});
+
+describe("the earn jobs run the recomputation", () => {
+  it("a run of the earn jobs on a new day recomputes every user's level, and the next run that day does nothing for VIP", async () => {
+    const rich = await plainUser();
+    await fund(rich, USDT, 100_000 * USDT_UNIT);
+    const now = Date.UTC(2031, 5, 1, 0, 6);
+    const first = await runEarnJobs(db(), () => now);
+    expect(first.failed).toEqual([]);
+    expect(first.processed.vip_levels).toBeGreaterThan(0);
+    expect(await levelOf(rich)).toBe(3);
+    const again = await runEarnJobs(db(), () => now + 60_000);
+    expect(again.processed.vip_levels).toBe(0);
   });
 });
 
