@@ -181,7 +181,10 @@ export default function LoversPage() {
     body = (
       <>
         <div className="notice">
-          {t("activity.lovers.intro")} <strong className="num">{t("activity.lovers.myUid", { uid: me?.uid ?? "" })}</strong>
+          {t("activity.lovers.intro")}{" "}
+          <strong className="num" data-testid="lovers-my-uid">
+            {me?.uid}
+          </strong>
         </div>
         {v.link ? (
           <Linked link={v.link} c={v.config} busy={busy} onClaim={() => void claim(v.config)} />
