@@ -28,14 +28,14 @@ function OrderRow({ o }: { o: DualOrderView }) {
         </span>
       </div>
       <dl className="kv kv-compact">
-        <dt>{t("invest.quantity")}</dt>
-        <dd className="num">{t("invest.sharesValue", { count: o.number })}</dd>
+        <dt>{t("invest.quantityShares")}</dt>
+        <dd className="num">{o.number}</dd>
         <dt>{t("invest.cost")}</dt>
         <dd className="num" data-testid="total">
           {amount(o.total)} {o.pay_currency}
         </dd>
         <dt>{t("invest.apr")}</dt>
-        <dd className="num">{o.order_rate}%</dd>
+        <dd className="num">{amount(o.order_rate)}%</dd>
         <dt>{t("invest.linkedPrice")}</dt>
         <dd className="num">{amount(o.exercise_price)} USDT</dd>
         <dt>{t("invest.settlement")}</dt>

@@ -25,7 +25,7 @@ export function ProductCard({ p, link = true }: { p: DualProductView; link?: boo
       <dl className="kv kv-compact">
         <dt>{t("invest.apr")}</dt>
         <dd className="num up" data-testid="apr">
-          {p.rate}%
+          {amount(p.rate)}%
         </dd>
         <dt>{t("invest.linkedPrice")}</dt>
         <dd className="num">{amount(p.exercise_price)} USDT</dd>
@@ -38,7 +38,7 @@ export function ProductCard({ p, link = true }: { p: DualProductView; link?: boo
           {p.remaining_number} / {p.total_number}
         </dd>
         <dt>{t("invest.holding")}</dt>
-        <dd className="num">{t("invest.daysValue", { days: p.day })}</dd>
+        <dd className="num">{p.day}</dd>
         <dt>{t("invest.window")}</dt>
         <dd className="num">
           {formatDate(p.start_time, true)} – {formatDate(p.end_time, true)}
@@ -46,7 +46,7 @@ export function ProductCard({ p, link = true }: { p: DualProductView; link?: boo
         <dt>{t("invest.settlement")}</dt>
         <dd className="num">{formatDate(p.settle_time, true)}</dd>
         <dt>{t("invest.userLimit")}</dt>
-        <dd className="num">{t("invest.sharesValue", { count: p.user_limit })}</dd>
+        <dd className="num">{p.user_limit}</dd>
       </dl>
       {link && (
         <Link to={`/invest/purchase?id=${p.id}`} className="btn btn-primary btn-block" data-testid="dual-open">

@@ -188,7 +188,7 @@ export default function PurchasePage() {
                 amount: shown ? amount(f.coinAmount) : "…",
                 coin: p.currency_name,
                 days: p.day,
-                apr: p.rate,
+                apr: amount(p.rate),
                 strike: amount(p.exercise_price),
               })}
             </p>
