@@ -415,3 +415,48 @@ describe("dual settlement", () => {
     await expectInvariant();
   });
 });
+
+describe("dual settlement when the dual account runs short", () => {
+  it("pays the orders it can cover, keeps the others settlementing, and pays them once the account is funded", async () => {
+    const ETH = 2;
+    const p = await api<DualProductView>("/admin/dual/product", {
+      token: operator.token,
+      form: {
+        name: "ETH call",
+        currency: "ETH",
+        type: "call",
+        rate: "36.5",
+        exercise_price: "3000",
+        per_price: "1",
+        total_number: "10",
+        user_limit: "10",
+        start_time: String(Date.now() - 60_000),
+        end_time: String(Date.now() + 3_600_000),
+        day: "10",
+      },
+    });
+    const btcCall = await product();
+    const rich = await buyer();
+    const ethBuyer = await createUser();
+    await fund(ethBuyer.id, ETH, 2 * BTC_UNIT);
+    expect((await buy(ethBuyer.token, p.body.message.id, "1")).status).toBe(200);
+    expect((await buy(rich.token, btcCall.id, "1")).status).toBe(200);
+    const at = Date.now();
+    await matureDualProduct(db(), p.body.message.id, at);
+    await matureDualProduct(db(), btcCall.id, at);
+    // ETH pays 1 × 1.01 ETH below the linked price; the dual account holds only the 1 ETH it was paid.
+    const both: TrailReader = {
+      trailAt: async (symbol, t) => ({ time: t, price: symbol === "ETH/USDT" ? "2000" : "40000", source: "test" }),
+    };
+    await settleDualChunk(db(), at + 3_000, both);
+    const [eth, btc] = await Promise.all([myOrders(ethBuyer.token), myOrders(rich.token)]);
+    expect(eth.list[0]!.status).toBe(2);
+    expect(btc.list[0]).toMatchObject({ status: 3, payout: "0.0101", payout_currency: "BTC" });
+    await fund(SYSTEM_ACCOUNTS.dual, ETH, BTC_UNIT);
+    const eth0 = (await balance(ethBuyer.id, ETH)).available;
+    await settleDualChunk(db(), at + 3_000 + DUAL_RETRY_MS, both);
+    expect((await myOrders(ethBuyer.token)).list[0]).toMatchObject({ status: 3, payout: "1.01", payout_currency: "ETH" });
+    expect((await balance(ethBuyer.id, ETH)).available - eth0).toBe(101_000_000);
+    await expectInvariant();
+  });
+});

@@ -453,8 +453,7 @@ export async function settleDualChunk(db: Db, now: number, trail: TrailReader, l
       const symbol = await marketSymbol(db, o.currencyId, u.id);
       prices.set(key, symbol ? await trail.trailAt(symbol, o.settleAt).catch(() => null) : null);
     }
-    const journals: Journal[] = [];
-    const closed: unknown[][] = [];
+    const settled: Settled[] = [];
     const retry: number[][] = [];
     for (const o of rows) {
       const d = decideSettlement(o, prices.get(`${o.currencyId}:${o.settleAt}`) ?? null, curs.get(o.currencyId)!, u, now);
@@ -462,30 +461,57 @@ export async function settleDualChunk(db: Db, now: number, trail: TrailReader, l
         retry.push([o.id]);
         continue;
       }
-      if (d.units > 0) journals.push(settlementJournal(o, d.currencyId, d.units, d.kind === "paid" ? "dual_settle" : "dual_refund"));
-      closed.push(
-        d.kind === "paid" ? [o.id, 3, d.price, d.priceTime, d.currencyId, d.units] : [o.id, 4, null, null, d.currencyId, d.units],
-      );
+      settled.push({
+        id: o.id,
+        journal: d.units > 0 ? settlementJournal(o, d.currencyId, d.units, d.kind === "paid" ? "dual_settle" : "dual_refund") : null,
+        closed: d.kind === "paid" ? [o.id, 3, d.price, d.priceTime, d.currencyId, d.units] : [o.id, 4, null, null, d.currencyId, d.units],
+      });
     }
     try {
-      await commit(db, [
-        ...postingStatements(db, journals, now),
-        ...(closed.length ? [bound(db, MARK_CLOSED, JSON.stringify(closed), now)] : []),
-        ...(retry.length ? [bound(db, MARK_RETRY, JSON.stringify(retry), now + DUAL_RETRY_MS)] : []),
-      ]);
-      return { processed: closed.length, more: rows.length === limit };
+      await commit(db, settleStatements(db, settled, retry, now));
+      return { processed: settled.length, more: rows.length === limit };
     } catch (err) {
       // Another run settled some of these between the read and the batch: read again, they are gone.
       if (err instanceof DuplicateJournal && attempt < 50) continue;
-      if (err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE") {
-        console.error(JSON.stringify({ level: "error", job: "dual_settlement", error: "the dual account cannot cover the payouts" }));
-      }
-      throw err;
+      if (!(err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE")) throw err;
+      // The dual account cannot cover them all: pay what it can one by one, so one short currency blocks no other order.
+      return { processed: await settleOneByOne(db, settled, retry, now), more: rows.length === limit };
     }
   }
 }
 
-/** Development and browser tests only: the product's window closes and its orders settle now (see routes/dev-dual.ts). */
+type Settled = { id: number; journal: Journal | null; closed: unknown[] };
+
+function settleStatements(db: Db, settled: Settled[], retry: number[][], now: number): Statement[] {
+  const journals = settled.flatMap((s) => (s.journal ? [s.journal] : []));
+  return [
+    ...postingStatements(db, journals, now),
+    ...(settled.length ? [bound(db, MARK_CLOSED, JSON.stringify(settled.map((s) => s.closed)), now)] : []),
+    ...(retry.length ? [bound(db, MARK_RETRY, JSON.stringify(retry), now + DUAL_RETRY_MS)] : []),
+  ];
+}
+
+async function settleOneByOne(db: Db, settled: Settled[], retry: number[][], now: number): Promise<number> {
+  let paid = 0;
+  const unpaid = [...retry];
+  for (const s of settled) {
+    try {
+      await commit(db, settleStatements(db, [s], [], now));
+      paid++;
+    } catch (err) {
+      if (err instanceof DuplicateJournal) continue;
+      if (!(err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE")) throw err;
+      console.error(
+        JSON.stringify({ level: "error", job: "dual_settlement", order: s.id, error: "the dual account cannot cover the payout" }),
+      );
+      unpaid.push([s.id]);
+    }
+  }
+  if (unpaid.length) await commit(db, settleStatements(db, [], unpaid, now));
+  return paid;
+}
+
+/** Development and browser tests only: the product's window closes and its orders settle now (`POST /dev/dual/mature` in routes/dual.ts). */
 export async function matureDualProduct(db: Db, id: number, now = Date.now()): Promise<void> {
   const p = await db.select().from(dualProducts).where(eq(dualProducts.id, id)).get();
   if (!p) throw notFound();
