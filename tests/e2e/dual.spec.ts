@@ -116,6 +116,9 @@ test("buy a dual product in the browser and see it settle at the trail price: th
   await expect(row.getByTestId("status")).toHaveText("Purchased");
   const btc1 = await btc(request, alice);
   expect(btc0 - btc1).toBe(2_000_000n);
+  await page.goto("/#/fund/assets");
+  await expect(page.getByTestId("dual-position-BTC")).toContainText("0.02 BTC in open orders: 1");
+  await page.goto("/#/invest/mine");
 
   // The price goes below the linked price; the product matures now and the earn jobs settle it on the trail.
   const steered = await request.post("/api/dev/steer_price", { form: { symbol: "BTC/USDT", price: "90000" } });
@@ -166,4 +169,12 @@ test("the dual pages in Spanish and the light theme", async ({ browser, request 
   await page.screenshot({ path: `${SHOTS}/dual-help-spa-light.png`, fullPage: true });
   await page.goto("/#/invest/mine");
   await page.screenshot({ path: `${SHOTS}/dual-mine-spa-light.png`, fullPage: true });
+
+  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const adminPage = await sessionPage(browser, operator, "spa", "light");
+  await adminPage.goto("/#/admin/dual");
+  await expect(adminPage.getByTestId("admin-dual-list")).toContainText("ETH buy low 14D");
+  await adminPage.getByTestId("dual-new").click();
+  await expect(adminPage.getByTestId("admin-dual-form")).toBeVisible();
+  await adminPage.screenshot({ path: `${SHOTS}/dual-admin-spa-light.png`, fullPage: true });
 });
