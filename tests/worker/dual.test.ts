@@ -245,6 +245,23 @@ describe("buying a dual product", () => {
     expect((await myOrders(u.token)).total).toBe(0);
   });
 
+  it("answers a replayed Idempotency-Key with the first result and buys once", async () => {
+    const p = await product();
+    const u = await buyer({ btc: 1 });
+    const headers = { "Idempotency-Key": crypto.randomUUID() };
+    const form = { id: String(p.id), num: "4" };
+    const [a, b] = [
+      await api<string>("/dual/buyDual", { token: u.token, form, headers }),
+      await api<string>("/dual/buyDual", { token: u.token, form, headers }),
+    ];
+    expect([a.status, a.body.message]).toEqual([200, "Purchased 4 shares for 0.04 BTC"]);
+    expect([b.status, b.body.message]).toEqual([200, "Purchased 4 shares for 0.04 BTC"]);
+    expect((await myOrders(u.token)).total).toBe(1);
+    expect(await balance(u.id, BTC)).toEqual({ available: BTC_UNIT - 4_000_000, locked: 0 });
+    const other = await api("/dual/buyDual", { token: u.token, form: { id: String(p.id), num: "5" }, headers });
+    expect(other.status).toBe(409);
+  });
+
   it("enforces the per-user limit across purchases, and a short balance writes nothing", async () => {
     const p = await product({ limit: 5 });
     const u = await buyer({ btc: 1 });
