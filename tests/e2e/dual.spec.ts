@@ -168,6 +168,7 @@ test("the dual pages in Spanish and the light theme", async ({ browser, request 
   await expect(page.getByTestId("dual-help-page")).toContainText("f = 1 + días × TAE / 365");
   await page.screenshot({ path: `${SHOTS}/dual-help-spa-light.png`, fullPage: true });
   await page.goto("/#/invest/mine");
+  await expect(page.getByTestId("dual-orders").or(page.getByText("Aún no tiene órdenes duales."))).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dual-mine-spa-light.png`, fullPage: true });
 
   const operator = await login(request, "operator@demo.test", "operator-demo-2026");

@@ -82,7 +82,7 @@ export default function MinePage() {
             { value: "", label: t("invest.all") },
             { value: "1", label: t("invest.orderStatus.1") },
             { value: "3", label: t("invest.orderStatus.3") },
-            { value: "4", label: t("invest.orderStatus.4") },
+            { value: "4", label: t("invest.failedTab") },
           ]}
         />
         <RecordList list={list} empty={t("invest.noOrders")} testId="dual-orders" render={(o) => <OrderRow key={o.id} o={o} />} />
