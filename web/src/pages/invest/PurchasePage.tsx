@@ -151,16 +151,19 @@ export default function PurchasePage() {
                   value={form.values.num}
                   onChange={(e) => form.set("num")(e.target.value)}
                   aria-invalid={Boolean(form.errors.num)}
+                  aria-describedby={`${inputId}-message`}
                   data-testid="dual-num"
                 />
                 <span className="input-suffix">{t("invest.sharesUnit")}</span>
               </div>
               {form.errors.num ? (
-                <span className="field-error" role="alert">
+                <span id={`${inputId}-message`} className="field-error" role="alert">
                   {fieldMessageText(t, form.errors.num)}
                 </span>
               ) : (
-                <span className="faint field-hint">{t("invest.quantityHint", { count: p.user_limit })}</span>
+                <span id={`${inputId}-message`} className="faint field-hint">
+                  {t("invest.quantityHint", { count: p.user_limit })}
+                </span>
               )}
             </div>
             <dl className="kv summary" data-testid="dual-preview">
