@@ -12,3 +12,4 @@ export * from "./contracts.ts";
 export * from "./onramp.ts";
 export * from "./nft.ts";
 export * from "./activity.ts";
+export * from "./dual.ts";

@@ -11,6 +11,7 @@ import { adminContractRoutes } from "./admin-contracts.ts";
 import { devMarketRoutes } from "./dev-market.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { earnRoutes } from "./earn.ts";
+import { dualRoutes } from "./dual.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
@@ -46,6 +47,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
   .route("/", earnRoutes)
+  .route("/", dualRoutes)
   .route("/", supportRoutes)
   .route("/", adminSupportRoutes)
   .route("/", trailRoutes)

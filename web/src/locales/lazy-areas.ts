@@ -6,6 +6,7 @@
 export const LAZY_AREAS = [
   "admin",
   "earn",
+  "invest",
   "kyc",
   "support",
   "messages",

@@ -6,6 +6,7 @@ import { adminRoutes } from "./admin/routes.ts";
 import { fundRoutes } from "./fund/routes.ts";
 import { lockmingRoutes } from "./lockming/routes.ts";
 import { ieoRoutes } from "./ieo/routes.ts";
+import { investRoutes } from "./invest/routes.ts";
 import { otcRoutes } from "./otc/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
@@ -28,6 +29,7 @@ export const pageRoutes: PageRoute[] = [
   ...transactionRoutes,
   ...lockmingRoutes,
   ...ieoRoutes,
+  ...investRoutes,
   ...mailMessageRoutes,
   ...kefuRoutes,
   ...otcRoutes,

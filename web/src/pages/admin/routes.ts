@@ -14,6 +14,7 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
   { path: "/admin/mining", load: () => import("./AdminMiningPage.tsx"), guard: true },
   { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
+  { path: "/admin/dual", load: () => import("./AdminDualPage.tsx"), guard: true },
   { path: "/admin/support", load: () => import("./AdminSupportPage.tsx"), guard: true },
   { path: "/admin/support/:id", load: () => import("./AdminSupportChatPage.tsx"), guard: true },
   { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },

@@ -3,6 +3,7 @@ import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
+import { dual } from "./dual.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
@@ -23,6 +24,7 @@ export const catalog = {
   ...auth,
   ...content,
   ...earn,
+  ...dual,
   ...contracts,
   ...kyc,
   ...market,

@@ -29,6 +29,9 @@ export const KINDS = [
   "ieo_subscribe",
   "ieo_distribute",
   "couple_reward",
+  "dual_buy",
+  "dual_settle",
+  "dual_refund",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -61,6 +64,9 @@ export const BILL_KINDS = [
   "ieo_subscribe",
   "ieo_distribute",
   "couple_reward",
+  "dual_buy",
+  "dual_settle",
+  "dual_refund",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
