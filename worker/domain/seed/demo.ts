@@ -2,6 +2,7 @@ import { hashPassword } from "../auth/password.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
+import { loanSeedStatements } from "./loan-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
@@ -65,5 +66,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // The loans pool and an eligible demo borrower (after the money seed).
+  lines.push(...loanSeedStatements(now));
   return lines.join("\n") + "\n";
 }

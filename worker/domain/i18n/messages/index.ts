@@ -4,6 +4,7 @@ import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
+import { loans } from "./loans.ts";
 import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
@@ -23,6 +24,7 @@ export const catalog = {
   ...earn,
   ...contracts,
   ...kyc,
+  ...loans,
   ...market,
   ...money,
   ...onramp,
