@@ -7,6 +7,7 @@ import { fundRoutes } from "./fund/routes.ts";
 import { lockmingRoutes } from "./lockming/routes.ts";
 import { ieoRoutes } from "./ieo/routes.ts";
 import { otcRoutes } from "./otc/routes.ts";
+import { borrowingRoutes } from "./borrowing/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
@@ -30,4 +31,5 @@ export const pageRoutes: PageRoute[] = [
   ...mailMessageRoutes,
   ...kefuRoutes,
   ...otcRoutes,
+  ...borrowingRoutes,
 ];

@@ -28,6 +28,11 @@ export const KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "loan_collateral",
+  "loan_disburse",
+  "loan_repay",
+  "loan_liquidation",
+  "loan_reject",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -59,6 +64,11 @@ export const BILL_KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "loan_collateral",
+  "loan_disburse",
+  "loan_repay",
+  "loan_liquidation",
+  "loan_reject",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
