@@ -172,6 +172,57 @@ describe("loans: eligibility and application", () => {
   });
 });
 
+describe("loans: every endpoint refuses bad input and other users", () => {
+  it("answers 401 without a session, 400 on malformed fields, 403 on console calls by users, 404 on unknown ids", async () => {
+    const user = await borrower();
+    for (const path of ["/loan/eligibility", "/loan/list", "/loan/positions", "/loan/detail?id=1"]) {
+      expect((await api(path)).status, path).toBe(401);
+    }
+    expect((await api("/loan/apply", { form: applyForm() })).status).toBe(401);
+    expect((await api("/loan/list?status=open", { token: user.token })).status).toBe(400);
+    expect((await api("/loan/list?limit=101", { token: user.token })).status).toBe(400);
+    expect((await api("/loan/config?x=1")).status).toBe(400);
+    expect((await api("/loan/repay", { token: user.token, form: { id: "0", pay_password: PAY_PASSWORD } })).status).toBe(400);
+    expect((await api("/loan/repay", { token: user.token, form: { id: "999999", pay_password: PAY_PASSWORD } })).status).toBe(404);
+    for (const path of ["/admin/loans", "/admin/loan/approve", "/admin/loan/reject", "/admin/user/loan_flags"]) {
+      const res =
+        path === "/admin/loans" ? await api(path, { token: user.token }) : await api(path, { token: user.token, form: { id: "1" } });
+      expect(res.status, path).toBe(403);
+    }
+    expect((await api("/admin/loans?status=nope", { token: operator.token })).status).toBe(400);
+    expect((await api("/admin/loan/reject", { token: operator.token, form: { id: "999999", reason: "x" } })).status).toBe(404);
+    const flags = (form: Record<string, string>) => api("/admin/user/loan_flags", { token: operator.token, form });
+    expect((await flags({ user_id: String(user.id), market_maker: "2", pro_trader: "0" })).status).toBe(400);
+    expect((await flags({ user_id: "999999", market_maker: "1", pro_trader: "0" })).status).toBe(404);
+    expect((await flags({ user_id: String(SYSTEM_ACCOUNTS.loans), market_maker: "1", pro_trader: "0" })).status).toBe(400);
+  });
+
+  it("an operator cannot decide their own application (403)", async () => {
+    const self = await createUser({ role: "operator" });
+    await db().update(tables.users).set({ vipLevel: 2 }).where(eq(tables.users.id, self.id));
+    await setPayPassword(self.id);
+    await fund(self.id, BTC, 20 * SAT);
+    expect((await apply(self.token)).status).toBe(200);
+    const loan = (await loanOf(self.id))!;
+    expect((await api("/admin/loan/approve", { token: self.token, form: { id: String(loan.id) } })).status).toBe(403);
+    expect((await loanOf(self.id))!.status).toBe("pending");
+  });
+
+  it("two approvals at once pay the loan once", async () => {
+    const user = await borrower();
+    await apply(user.token);
+    const loan = (await loanOf(user.id))!;
+    const second = await createUser({ role: "operator" });
+    const results = await Promise.all([
+      api("/admin/loan/approve", { token: operator.token, form: { id: String(loan.id) } }),
+      api("/admin/loan/approve", { token: second.token, form: { id: String(loan.id) } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balance(user.id, USDT)).toEqual({ available: 600_000 * U, locked: 0 });
+    await expectInvariant();
+  });
+});
+
 describe("loans: review", () => {
   it("approval pays the loan from the loans account once, audited and notified; a second decision is 409", async () => {
     const user = await borrower();
