@@ -110,7 +110,10 @@ test("apply for a loan with the figures shown first, an operator approves it, th
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(desk.getByTestId("toast")).toHaveText("Success");
 
-  await page.reload();
+  await page.goto("/#/fund/assets");
+  await expect(page.getByTestId("loan-positions")).toContainText("Owed 500,250 USDT · collateral 10 BTC");
+  await page.screenshot({ path: `${SHOTS}/loans-assets-en-dark.png`, fullPage: true });
+  await page.goto("/#/borrowing/loans");
   await expect(row.getByTestId("loan-status")).toHaveText("Outstanding");
   await row.click();
   await expect(page.getByTestId("loan-detail")).toBeVisible();
