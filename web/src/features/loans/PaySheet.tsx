@@ -58,15 +58,15 @@ export function PaySheet({
             autoComplete="off"
             maxLength={64}
             value={password}
+            aria-invalid={Boolean(error)}
+            aria-describedby={`${id}-error`}
             onChange={(e) => setPassword(e.target.value)}
             data-testid={`${testId}-password`}
           />
         </div>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <p id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
+          {error}
+        </p>
         <button
           type="button"
           className="btn btn-primary btn-block"

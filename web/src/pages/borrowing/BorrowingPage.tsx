@@ -187,13 +187,14 @@ function ApplyForm({ terms }: { terms: LoanTerms }) {
             className="input num"
             inputMode="numeric"
             aria-invalid={shown && !daysOk}
+            aria-describedby="loan-days-error"
             value={days}
             onChange={(e) => setDays(e.target.value.trim())}
             data-testid="loan-days"
           />
           <span className="input-suffix">{t("borrowing.apply.daysUnit")}</span>
         </div>
-        <span className="field-error" role={shown && !daysOk ? "alert" : undefined}>
+        <span id="loan-days-error" className="field-error" role={shown && !daysOk ? "alert" : undefined}>
           {shown && !daysOk ? t("borrowing.apply.daysRange", { min: terms.min_days, max: terms.max_days }) : ""}
         </span>
       </div>
