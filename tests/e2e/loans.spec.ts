@@ -140,11 +140,29 @@ test("apply for a loan with the figures shown first, an operator approves it, th
   await list.screenshot({ path: `${SHOTS}/loans-list-es-light.png`, fullPage: true });
 });
 
-test("a user below VIP 2 without a flag is told how to qualify instead of seeing the form", async ({ browser, request }) => {
+test("a user below VIP 2 without a flag is told how to qualify; an operator's professional-trader flag opens the form", async ({
+  browser,
+  request,
+}) => {
   const alice = await login(request, { email: "alice@demo.test", password: "alice-demo-2026" });
   const page = await sessionPage(browser, alice, "en", "light");
   await page.goto("/#/borrowing");
   await expect(page.getByTestId("loan-not-eligible")).toContainText("Loans are open to VIP level 2 and above");
   await expect(page.getByTestId("loan-form")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/loans-not-eligible-en-light.png`, fullPage: true });
+
+  const operator = await login(request, OPERATOR);
+  const found = await request.get("/api/admin/users", { params: { q: "alice@demo.test" }, headers: { Authorization: operator } });
+  const aliceId = ((await found.json()) as Envelope<{ data: { id: number }[] }>).message.data[0]!.id;
+  const desk = await sessionPage(browser, operator, "en", "light");
+  await desk.goto(`/#/admin/users/${aliceId}`);
+  const flags = desk.getByTestId("loan-flags");
+  await expect(flags.getByTestId("flag-pro_trader")).not.toBeChecked();
+  await flags.getByTestId("flag-pro_trader").click();
+  await desk.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(flags.getByTestId("flag-pro_trader")).toBeChecked();
+  await flags.screenshot({ path: `${SHOTS}/loans-flags-en-light.png` });
+
+  await page.reload();
+  await expect(page.getByTestId("loan-form")).toBeVisible();
 });
