@@ -29,7 +29,8 @@ CREATE TABLE `loans` (
 	`closed_at` integer,
 	CONSTRAINT "loans_amounts" CHECK("loans"."principal" > 0 AND "loans"."collateral_amount" > 0 AND "loans"."term_days" BETWEEN 7 AND 365),
 	CONSTRAINT "loans_status" CHECK("loans"."status" IN ('pending', 'active', 'repaid', 'liquidated', 'rejected')),
-	CONSTRAINT "loans_totals" CHECK("loans"."accrued_interest" >= 0 AND "loans"."repaid_amount" >= 0 AND "loans"."shortfall" >= 0 AND "loans"."collateral_taken" >= 0 AND "loans"."collateral_taken" <= "loans"."collateral_amount")
+	CONSTRAINT "loans_totals" CHECK("loans"."accrued_interest" >= 0 AND "loans"."repaid_amount" >= 0 AND "loans"."shortfall" >= 0),
+	CONSTRAINT "loans_collateral_taken" CHECK("loans"."collateral_taken" >= 0 AND "loans"."collateral_taken" <= "loans"."collateral_amount")
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `loans_hold` ON `loans` (`hold_id`);--> statement-breakpoint

@@ -56,9 +56,7 @@ export const loans = sqliteTable(
     index("loans_status").on(t.status, t.id),
     check("loans_amounts", sql`${t.principal} > 0 AND ${t.collateralAmount} > 0 AND ${t.termDays} BETWEEN 7 AND 365`),
     check("loans_status", sql`${t.status} IN ('pending', 'active', 'repaid', 'liquidated', 'rejected')`),
-    check(
-      "loans_totals",
-      sql`${t.accruedInterest} >= 0 AND ${t.repaidAmount} >= 0 AND ${t.shortfall} >= 0 AND ${t.collateralTaken} >= 0 AND ${t.collateralTaken} <= ${t.collateralAmount}`,
-    ),
+    check("loans_totals", sql`${t.accruedInterest} >= 0 AND ${t.repaidAmount} >= 0 AND ${t.shortfall} >= 0`),
+    check("loans_collateral_taken", sql`${t.collateralTaken} >= 0 AND ${t.collateralTaken} <= ${t.collateralAmount}`),
   ],
 );

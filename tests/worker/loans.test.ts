@@ -95,7 +95,7 @@ describe("loans: eligibility and application", () => {
     });
   });
 
-  it("refuses a user below VIP 2 without a flag (403), and a market-maker flag set by an operator makes them eligible (audited)", async () => {
+  it("refuses a user below VIP 2 without a flag (403); a market-maker flag an operator sets (audited) makes them eligible", async () => {
     const user = await borrower({ vip: 1 });
     const elig = await api<{ eligible: boolean }>("/loan/eligibility", { token: user.token });
     expect(elig.body.message).toEqual({ eligible: false, vip_level: 1, market_maker: false, pro_trader: false });
@@ -263,7 +263,7 @@ describe("loans: review", () => {
 });
 
 describe("loans: daily interest", () => {
-  it("records one interest row per day: a job run twice records nothing more, a late job catches up day by day, overdue days at 0.5 %", async () => {
+  it("records one row per day: a second run records nothing, a late job catches up day by day, overdue days at 0.5 %", async () => {
     const start = Date.UTC(2026, 0, 10, 12);
     const { loan } = await activeLoan(start);
     await runJobs(start);
@@ -333,7 +333,7 @@ describe("loans: repayment", () => {
 });
 
 describe("loans: liquidation", () => {
-  it("below 110 % the collateral covering the debt goes to the loans account at the reference price, the rest back, and the owner is told", async () => {
+  it("below 110 % the collateral covering the debt goes to the loans account at the reference price, the rest back", async () => {
     const { user, loan } = await activeLoan();
     await runJobs(Date.now());
     // 10 BTC at 55,000 = 550,000 USDT against 500,250: risk 109.9 %.

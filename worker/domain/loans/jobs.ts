@@ -100,9 +100,12 @@ export async function liquidateLoansChunk(db: Db, now = Date.now(), limit = 100)
     .where(eq(loans.status, "active"))
     .all();
   const loanCoin = await requireCurrency(db, LOAN_TERMS.coin, { includeDisabled: true });
+  const debtUnits = sql`(${loans.principal} + ${loans.accruedInterest})`;
+  const debtFactor = scale(new D(111.1), loanCoin.precision);
   for (const coin of coins) {
     const price = prices.get(coin.id);
     if (!price) continue;
+    const valueFactor = scale(price.times(100), coin.precision);
     const rows = await db
       .select({ l: loans, coinPrecision: currencies.precision, coinName: currencies.name })
       .from(loans)
@@ -113,7 +116,7 @@ export async function liquidateLoansChunk(db: Db, now = Date.now(), limit = 100)
           eq(loans.collateralCurrencyId, coin.id),
           // A float pre-selection only (the decision below is exact): value × 100 < debt × 110 in whole coins, with 1 % slack
           // for the float and the days not yet recorded.
-          sql`${loans.collateralAmount} * ${scale(price.times(100), coin.precision)} < (${loans.principal} + ${loans.accruedInterest}) * ${scale(new D(111.1), loanCoin.precision)}`,
+          sql`${loans.collateralAmount} * ${valueFactor} < ${debtUnits} * ${debtFactor}`,
         ),
       )
       .orderBy(sql`(${loans.collateralAmount} * 1.0) / (${loans.principal} + ${loans.accruedInterest})`)

@@ -190,15 +190,29 @@ export const loans = defineMessages({
     vn: "Khoản vay #{id} đã bị thanh lý",
   },
   LOAN_LIQUIDATED_CONTENT: {
-    en: "The risk rate fell below 110 %. At the reference price {price} USDT, {taken} {collateral} covered the debt of {debt} {currency}; {returned} {collateral} was returned to you.",
+    en:
+      "The risk rate fell below 110 %. At the reference price {price} USDT, {taken} {collateral} " +
+      "covered the debt of {debt} {currency}; {returned} {collateral} was returned to you.",
     zh: "风险率低于 110%。按参考价格 {price} USDT，{taken} {collateral} 用于偿还 {debt} {currency} 欠款，{returned} {collateral} 已退还给您。",
     hk: "風險率低於 110%。按參考價格 {price} USDT，{taken} {collateral} 用於償還 {debt} {currency} 欠款，{returned} {collateral} 已退還給您。",
-    th: "อัตราความเสี่ยงต่ำกว่า 110% ที่ราคาอ้างอิง {price} USDT ใช้ {taken} {collateral} ชำระหนี้ {debt} {currency} และคืน {returned} {collateral} ให้คุณ",
+    th:
+      "อัตราความเสี่ยงต่ำกว่า 110% ที่ราคาอ้างอิง {price} USDT ใช้ {taken} {collateral} ชำระหนี้ " +
+      "{debt} {currency} และคืน {returned} {collateral} ให้คุณ",
     jp: "リスク率が 110% を下回りました。参照価格 {price} USDT で {taken} {collateral} を {debt} {currency} の債務に充当し、{returned} {collateral} を返却しました。",
-    kor: "위험률이 110% 미만으로 떨어졌습니다. 기준 가격 {price} USDT로 {taken} {collateral}이(가) {debt} {currency} 부채를 상환했고 {returned} {collateral}이(가) 반환되었습니다.",
-    fra: "Le taux de risque est passé sous 110 %. Au prix de référence de {price} USDT, {taken} {collateral} ont couvert la dette de {debt} {currency} ; {returned} {collateral} vous ont été rendus.",
-    spa: "La tasa de riesgo bajó del 110 %. Al precio de referencia de {price} USDT, {taken} {collateral} cubrieron la deuda de {debt} {currency}; se le devolvieron {returned} {collateral}.",
-    vn: "Tỷ lệ rủi ro xuống dưới 110%. Theo giá tham chiếu {price} USDT, {taken} {collateral} đã bù khoản nợ {debt} {currency}; {returned} {collateral} được hoàn lại cho bạn.",
+    kor:
+      "위험률이 110% 미만으로 떨어졌습니다. 기준 가격 {price} USDT로 {taken} {collateral}이(가) {debt} {currency} 부채를 " +
+      "상환했고 {returned} {collateral}이(가) 반환되었습니다.",
+    fra:
+      "Le taux de risque est passé sous 110 %. Au prix de référence de {price} USDT, {taken} " +
+      "{collateral} ont couvert la dette de {debt} {currency} ; {returned} {collateral} vous ont " +
+      "été rendus.",
+    spa:
+      "La tasa de riesgo bajó del 110 %. Al precio de referencia de {price} USDT, {taken} " +
+      "{collateral} cubrieron la deuda de {debt} {currency}; se le devolvieron {returned} " +
+      "{collateral}.",
+    vn:
+      "Tỷ lệ rủi ro xuống dưới 110%. Theo giá tham chiếu {price} USDT, {taken} {collateral} đã bù " +
+      "khoản nợ {debt} {currency}; {returned} {collateral} được hoàn lại cho bạn.",
   },
   LEDGER_LOAN_COLLATERAL: {
     en: "Loan collateral held",
