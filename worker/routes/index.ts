@@ -16,6 +16,7 @@ import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
 import { leverRoutes } from "./lever.ts";
+import { loanRoutes } from "./loans.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
@@ -56,4 +57,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
   .route("/", onrampSimRoutes)
-  .route("/", activityRoutes);
+  .route("/", activityRoutes)
+  .route("/", loanRoutes);

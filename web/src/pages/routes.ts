@@ -8,6 +8,7 @@ import { lockmingRoutes } from "./lockming/routes.ts";
 import { ieoRoutes } from "./ieo/routes.ts";
 import { investRoutes } from "./invest/routes.ts";
 import { otcRoutes } from "./otc/routes.ts";
+import { borrowingRoutes } from "./borrowing/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
@@ -34,4 +35,5 @@ export const pageRoutes: PageRoute[] = [
   ...kefuRoutes,
   ...otcRoutes,
   ...activityRoutes,
+  ...borrowingRoutes,
 ];

@@ -6,6 +6,7 @@ import { earn } from "./earn.ts";
 import { dual } from "./dual.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
+import { loans } from "./loans.ts";
 import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
@@ -27,6 +28,7 @@ export const catalog = {
   ...dual,
   ...contracts,
   ...kyc,
+  ...loans,
   ...market,
   ...money,
   ...onramp,

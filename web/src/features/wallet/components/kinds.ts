@@ -32,6 +32,11 @@ export const KINDS = [
   "dual_buy",
   "dual_settle",
   "dual_refund",
+  "loan_collateral",
+  "loan_disburse",
+  "loan_repay",
+  "loan_liquidation",
+  "loan_reject",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -67,6 +72,11 @@ export const BILL_KINDS = [
   "dual_buy",
   "dual_settle",
   "dual_refund",
+  "loan_collateral",
+  "loan_disburse",
+  "loan_repay",
+  "loan_liquidation",
+  "loan_reject",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
