@@ -7,6 +7,7 @@ import { badRequest } from "../errors.ts";
 import { fromUnits } from "../ledger/amounts.ts";
 import { type MarketConfig, loadMarkets } from "../markets/markets.ts";
 import { loadQuizConfig } from "./config.ts";
+import { HOUR_MS, PLAN_HOURS } from "./schedule.ts";
 
 /**
  * Quiz rounds in D1: created by operators (audited) or every hour for the markets the configuration names (one per
@@ -17,9 +18,6 @@ import { loadQuizConfig } from "./config.ts";
 export type RoundRow = typeof quizRounds.$inferSelect;
 type Coin = { name: string; precision: number };
 
-const HOUR_MS = 3_600_000;
-/** Automatic rounds are planned this many hours ahead (the page shows them as upcoming). */
-export const PLAN_HOURS = 3;
 /** The shortest an operator's round may take bets, and run after its cut-off. */
 export const MIN_WINDOW_MS = 10_000;
 

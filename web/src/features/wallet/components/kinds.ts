@@ -28,6 +28,9 @@ export const KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "quiz_bet",
+  "quiz_payout",
+  "quiz_refund",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -59,6 +62,9 @@ export const BILL_KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "quiz_bet",
+  "quiz_payout",
+  "quiz_refund",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
