@@ -4,7 +4,7 @@ import { amount } from "../../lib/format.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { formatDate } from "../../lib/time.ts";
 import type { QuizBet } from "./api.ts";
-import { countdown, roundTrailLink } from "./clock.ts";
+import { countdown, roundTrailLink, trailPrice } from "./clock.ts";
 
 /** One of the user's bets: side, amount, its round's state, and once settled hit, missed or refunded with the payout. */
 export function BetCard({ bet: b, now }: { bet: QuizBet; now: number }) {
@@ -39,7 +39,7 @@ export function BetCard({ bet: b, now }: { bet: QuizBet; now: number }) {
           <>
             <dt>{t("guess.prices")}</dt>
             <dd className="num">
-              {r.cutoff_entry.price} → {r.end_entry.price}
+              {trailPrice(r.cutoff_entry.price)} → {trailPrice(r.end_entry.price)}
             </dd>
           </>
         )}

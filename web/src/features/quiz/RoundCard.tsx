@@ -5,7 +5,7 @@ import { D, dec } from "../../lib/decimal.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { formatDate } from "../../lib/time.ts";
 import type { QuizRound } from "./api.ts";
-import { countdown, roundTrailLink } from "./clock.ts";
+import { countdown, roundTrailLink, trailPrice } from "./clock.ts";
 
 /** What a round waits for next, with its countdown; nothing once settled. */
 function useTimeline(r: QuizRound, now: number): string | null {
@@ -80,7 +80,7 @@ export function RoundCard({ round: r, now, onBet }: { round: QuizRound; now: num
           <>
             <dt>{t("guess.cutoffPrice")}</dt>
             <dd className="num" data-testid="cutoff-price">
-              {r.cutoff_entry.price} · {formatDate(r.cutoff_entry.time, true)}
+              {trailPrice(r.cutoff_entry.price)} · {formatDate(r.cutoff_entry.time, true)}
             </dd>
           </>
         )}
@@ -88,7 +88,7 @@ export function RoundCard({ round: r, now, onBet }: { round: QuizRound; now: num
           <>
             <dt>{t("guess.endPrice")}</dt>
             <dd className="num" data-testid="end-price">
-              {r.end_entry.price} · {formatDate(r.end_entry.time, true)}
+              {trailPrice(r.end_entry.price)} · {formatDate(r.end_entry.time, true)}
             </dd>
           </>
         )}
