@@ -146,3 +146,28 @@ test("the game page in both themes, in English and Spanish, for a guest and a us
     await page.context().close();
   }
 });
+
+test("operators add a round from the console (confirmed, then audited) and it is listed as open", async ({ browser, request }) => {
+  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const page = await sessionPage(browser, operator);
+  await page.goto("/#/admin/quiz");
+  await expect(page.getByTestId("admin-quiz-config")).toBeVisible();
+  await expect(page.getByTestId("quiz-fee")).toHaveValue("2");
+  await page.getByTestId("round-market").fill("2");
+  await page.getByTestId("round-guess").fill("120");
+  await page.getByTestId("round-run").fill("60");
+  await page.getByTestId("round-create").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Round created")).toBeVisible();
+  const rounds = await api<{ data: { symbol: string; auto: boolean; cutoff_at: number; opens_at: number }[] }>(
+    request,
+    "GET",
+    "/guess/rounds",
+    {
+      limit: "50",
+    },
+  );
+  const made = rounds.data.find((r) => r.symbol === "ETH/USDT" && !r.auto);
+  expect(made && made.cutoff_at - made.opens_at).toBe(120_000);
+  await page.screenshot({ path: `${SHOTS}/quiz-admin.png`, fullPage: true });
+});

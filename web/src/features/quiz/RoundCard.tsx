@@ -80,7 +80,8 @@ export function RoundCard({ round: r, now, onBet }: { round: QuizRound; now: num
           <>
             <dt>{t("guess.cutoffPrice")}</dt>
             <dd className="num" data-testid="cutoff-price">
-              {trailPrice(r.cutoff_entry.price)} · {formatDate(r.cutoff_entry.time, true)}
+              {trailPrice(r.cutoff_entry.price)}
+              <span className="game-entry-time muted">{formatDate(r.cutoff_entry.time, true)}</span>
             </dd>
           </>
         )}
@@ -88,7 +89,8 @@ export function RoundCard({ round: r, now, onBet }: { round: QuizRound; now: num
           <>
             <dt>{t("guess.endPrice")}</dt>
             <dd className="num" data-testid="end-price">
-              {trailPrice(r.end_entry.price)} · {formatDate(r.end_entry.time, true)}
+              {trailPrice(r.end_entry.price)}
+              <span className="game-entry-time muted">{formatDate(r.end_entry.time, true)}</span>
             </dd>
           </>
         )}
