@@ -295,6 +295,74 @@ describe("quiz settlement", () => {
   });
 });
 
+describe("quiz settlement of a large round", () => {
+  it("pays 1,100 bets slice by slice, each once, though the run crashes after its first slice", async () => {
+    const { settleRound, SETTLE_SLICE } = await import("../../worker/domain/quiz/settle.ts");
+    const { post } = await import("../../worker/domain/ledger/post.ts");
+    const r = await openRound();
+    const users = [await gambler(10_000), await gambler(10_000), await gambler(10_000)];
+    // 1,100 bets of 1 to 3 USDT, user i always on side 1 + (i % 2), written as their bets' batches would leave them.
+    const rows = Array.from({ length: 1_100 }, (_, k) => {
+      const u = k % 3;
+      return { id: 5_000_000 + k, userId: users[u]!.id, side: (1 + (u % 2)) as 1 | 2, amount: (1 + (k % 3)) * USDT_1 };
+    });
+    for (const [u, user] of users.entries()) {
+      const total = rows.filter((b) => b.userId === user.id).reduce((s, b) => s + b.amount, 0);
+      await post(db(), {
+        kind: "quiz_bet",
+        refKey: `test:quiz:${r.id}:${u}`,
+        userId: user.id,
+        memo: {},
+        lines: [
+          { userId: user.id, currencyId: USDT, accountType: 2, bucket: "available", amount: -total },
+          { userId: SYSTEM_ACCOUNTS.quizPool, currencyId: USDT, accountType: 2, bucket: "available", amount: total },
+        ],
+      });
+    }
+    const j = (i: number) => `json_extract(value, '$[${i}]')`;
+    await env.DB.prepare(
+      `INSERT INTO quiz_bets (id, round_id, user_id, side, amount, created_at) ` +
+        `SELECT ${j(0)}, ${r.id}, ${j(1)}, ${j(2)}, ${j(3)}, ${Date.now()} FROM json_each(?)`,
+    )
+      .bind(JSON.stringify(rows.map((b) => [b.id, b.userId, b.side, b.amount])))
+      .run();
+    const up = rows.filter((b) => b.side === 1).reduce((s, b) => s + b.amount, 0);
+    const down = rows.filter((b) => b.side === 2).reduce((s, b) => s + b.amount, 0);
+    await db().update(tables.quizRounds).set({ upUnits: up, downUnits: down }).where(eq(tables.quizRounds.id, r.id)).run();
+    await endRound(r.id, 10_000, 10_050, Date.now() - 3 * 3_600_000); // higher wins
+    const row = (await db().select().from(tables.quizRounds).where(eq(tables.quizRounds.id, r.id)).get())!;
+    const prices = {
+      cutoff: { time: row.cutoffAt - 1_000, price: "100", source: "simulator" },
+      end: { time: row.endsAt - 2_000, price: "100.5", source: "simulator" },
+    };
+    let batches = 0;
+    await expect(
+      settleRound(db(), row, prices, Date.now(), () => {
+        if (++batches === 1) throw new Error("crash after the first slice");
+      }),
+    ).rejects.toThrow("crash after the first slice");
+    const marked = async () =>
+      (await db().select().from(tables.quizBets).where(eq(tables.quizBets.roundId, r.id)).all()).filter((b) => b.status !== 0).length;
+    expect(await marked()).toBe(SETTLE_SLICE);
+    const again = await settleRound(db(), row, prices, Date.now());
+    expect(again.outcome).toBe("settled");
+    // Each winning bet's payout: floor((pool - fee) x bet / up), fee = ceil(2 % of the pool); losers get nothing.
+    const pool = BigInt(up + down);
+    const fee = (pool * 2n + 99n) / 100n;
+    const expected = new Map<number, bigint>();
+    for (const b of rows) {
+      const pay = b.side === 1 ? ((pool - fee) * BigInt(b.amount)) / BigInt(up) : 0n;
+      expected.set(b.userId, (expected.get(b.userId) ?? 0n) + pay - BigInt(b.amount));
+    }
+    for (const user of users) expect(BigInt(await spot(user.id))).toBe(10_000n * BigInt(USDT_1) + expected.get(user.id)!);
+    const settled = await db().select().from(tables.quizBets).where(eq(tables.quizBets.roundId, r.id)).all();
+    expect(settled.filter((b) => b.status === 0)).toEqual([]);
+    expect(await journalsLike(`quiz:settle:500____`)).toBe(rows.filter((b) => b.side === 1).length);
+    expect((await round(r.id)).state).toBe("over");
+    await expectInvariant();
+  });
+});
+
 describe("quiz configuration and rounds", () => {
   it("operators add rounds (audited); others get 403; times too short get 400", async () => {
     const user = await createUser();

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { type PoolSettlement, type QuizSide, settlePool, winnerOf } from "../../../schema/api/quiz-pool.ts";
 import type { TrailEntry } from "../../../schema/api/trail.ts";
-import { quizBets } from "../../../schema/db/index.ts";
+import { journals, quizBets } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { ACCOUNT_TYPES, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE } from "../ledger/accounts.ts";
 import { type Statement, bound } from "../ledger/batch.ts";
@@ -11,13 +11,15 @@ import { type RoundRow, roundById } from "./rounds.ts";
 
 /**
  * Settling a round, once. The decision is pure (decide): the winner from the trail entries in effect at the cut-off and
- * the end, the pool split by schema/api/quiz-pool.ts. The write is ONE batch: a journal per bet that gets anything back
- * ("quiz:settle:<bet id>", pool to the owner's exchange account), one for the fee and the remainder ("quiz:fee:<round id>",
- * pool to the fees account), the bets' results, and the round's status, guarded on the round still being open with the
- * pools that were read (a guard row fails the batch otherwise).
+ * the end, the pool split by schema/api/quiz-pool.ts. The writes: per slice of bets one batch with a journal per bet that
+ * gets anything back ("quiz:settle:<bet id>", pool to the owner's exchange account) and the bets' results (guarded on
+ * each bet still open); then one batch with the fee and the remainder ("quiz:fee:<round id>", pool to the fees account)
+ * and the round's status, guarded on the round still being open with the pools that were read (a guard row fails the
+ * batch otherwise). Bets are taken only before the cut-off and a round settles after its end, so the bets read are all.
  *
- * Exactly once: a second run fails on the journal keys and writes nothing. Should the journals exist while the round is
- * still open (its status lost after the payout), the same decision is written again without the journals.
+ * Exactly once: the decision is the same on every run (same bets, same trail answers), every payment has a unique key,
+ * and a batch that fails on one is written again without the journals that exist, so a second run, or a run after a
+ * crash between any two batches, pays only what is missing and marks what is not marked yet.
  */
 
 export type BetRow = typeof quizBets.$inferSelect;
@@ -58,13 +60,19 @@ export function decide(round: RoundRow, bets: BetRow[], prices: Prices): Decisio
 const pool = { userId: SYSTEM_ACCOUNTS.quizPool, accountType: SYSTEM_ACCOUNT_TYPE };
 const fees = { userId: SYSTEM_ACCOUNTS.fees, accountType: SYSTEM_ACCOUNT_TYPE };
 
-function journals(d: Decision): Journal[] {
+/** Bets paid per D1 batch: their rows travel as JSON parameters, which D1 caps in size. */
+export const SETTLE_SLICE = 500;
+
+type BetResult = Decision["bets"][number];
+const betKey = (id: number) => `quiz:settle:${id}`;
+
+function betJournals(d: Decision, list: BetResult[]): Journal[] {
   const coin = d.round.currencyId;
-  const out: Journal[] = d.bets
+  return list
     .filter((b) => b.payout > 0)
     .map(({ bet, status, payout }) => ({
       kind: status === 3 ? "quiz_refund" : "quiz_payout",
-      refKey: `quiz:settle:${bet.id}`,
+      refKey: betKey(bet.id),
       userId: bet.userId,
       memo: { round_id: d.round.id, bet_id: bet.id },
       lines: [
@@ -72,20 +80,23 @@ function journals(d: Decision): Journal[] {
         { userId: bet.userId, accountType: ACCOUNT_TYPES.change, currencyId: coin, bucket: "available", amount: payout },
       ],
     }));
+}
+
+function feeJournals(d: Decision): Journal[] {
   const kept = d.pool.fee + d.pool.remainder;
-  if (kept > 0) {
-    out.push({
+  if (kept === 0) return [];
+  return [
+    {
       kind: "quiz_fee",
       refKey: `quiz:fee:${d.round.id}`,
       userId: null,
       memo: { round_id: d.round.id, fee: d.pool.fee, remainder: d.pool.remainder },
       lines: [
-        { ...pool, currencyId: coin, bucket: "available", amount: -kept },
-        { ...fees, currencyId: coin, bucket: "available", amount: kept },
+        { ...pool, currencyId: d.round.currencyId, bucket: "available", amount: -kept },
+        { ...fees, currencyId: d.round.currencyId, bucket: "available", amount: kept },
       ],
-    });
-  }
-  return out;
+    },
+  ];
 }
 
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
@@ -98,11 +109,25 @@ const CLOSE_ROUND =
   "WHERE id = ?1 AND status = 0 AND up_units = ?13 AND down_units = ?14";
 const ROUND_WAS_OPEN = "INSERT INTO quiz_guard (ok) SELECT 0 WHERE changes() <> 1";
 
-function statusStatements(db: Db, d: Decision, now: number): Statement[] {
+/** A slice of bets: the payouts it has not been paid yet (`paid` holds bets whose journal exists) and the bets' results. */
+function sliceStatements(db: Db, d: Decision, list: BetResult[], paid: Set<number>, now: number): Statement[] {
+  return [
+    ...postingStatements(
+      db,
+      betJournals(
+        d,
+        list.filter((b) => !paid.has(b.bet.id)),
+      ),
+      now,
+    ),
+    bound(db, CLOSE_BETS, JSON.stringify(list.map((b) => [b.bet.id, b.status, b.payout])), now),
+  ];
+}
+
+function roundStatements(db: Db, d: Decision, now: number): Statement[] {
   const { cutoff, end } = d.prices;
   const r = d.round;
   return [
-    bound(db, CLOSE_BETS, JSON.stringify(d.bets.map((b) => [b.bet.id, b.status, b.payout])), now),
     bound(
       db,
       CLOSE_ROUND,
@@ -125,25 +150,62 @@ function statusStatements(db: Db, d: Decision, now: number): Statement[] {
   ];
 }
 
-export const settleStatements = (db: Db, d: Decision, now: number): Statement[] => [
-  ...postingStatements(db, journals(d), now),
-  ...statusStatements(db, d, now),
-];
+/** Of these bets, the ones whose settlement journal exists (paid before). */
+async function paidBets(db: Db, ids: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const keys = ids.slice(i, i + 90).map(betKey);
+    for (const r of await db.select({ refKey: journals.refKey }).from(journals).where(inArray(journals.refKey, keys)).all()) {
+      out.add(Number(r.refKey.slice("quiz:settle:".length)));
+    }
+  }
+  return out;
+}
 
 export type SettleOutcome = "settled" | "repaired" | "already";
 
-/** Reads the round's bets, decides and writes (see above). Throws when a bet raced in after the read (retry later). */
+/**
+ * Reads the round's bets, decides, and writes: the bets still open in slices of SETTLE_SLICE (each one batch: their
+ * payouts and results), then the fee and the round's status (one batch). A slice or the last batch that fails on a journal
+ * key is written again without the journals that exist, so a run after a crash anywhere pays only what is missing.
+ * Throws when the pools do not add up to the bets read (a bet on its way; the alarm retries).
+ */
 export async function settleRound(
   db: Db,
   round: RoundRow,
   prices: Prices,
   now = Date.now(),
+  /** Tests crash here, after each batch is written. */
+  afterBatch?: () => void,
 ): Promise<{ outcome: SettleOutcome; decision: Decision }> {
   const bets = await db.select().from(quizBets).where(eq(quizBets.roundId, round.id)).all();
   const decision = decide(round, bets, prices);
-  const run = async (statements: Statement[]): Promise<"done" | "duplicate" | "stale"> => {
+  const sum = (side: number) => bets.filter((b) => b.side === side).reduce((s, b) => s + b.amount, 0);
+  if (sum(1) !== round.upUnits || sum(2) !== round.downUnits) {
+    const fresh = await roundById(db, round.id);
+    if (fresh && fresh.status !== 0) return { outcome: "already", decision };
+    throw new Error(`quiz round ${round.id}: pools and bets differ`);
+  }
+  let outcome: SettleOutcome = "settled";
+  const open = decision.bets.filter((b) => b.bet.status === 0);
+  for (let i = 0; i < open.length; i += SETTLE_SLICE) {
+    const slice = open.slice(i, i + SETTLE_SLICE);
     try {
-      await commit(db, statements);
+      await commit(db, sliceStatements(db, decision, slice, new Set(), now));
+    } catch (err) {
+      if (!(err instanceof DuplicateJournal)) throw err;
+      outcome = "repaired";
+      const paid = await paidBets(
+        db,
+        slice.map((b) => b.bet.id),
+      );
+      await commit(db, sliceStatements(db, decision, slice, paid, now));
+    }
+    afterBatch?.();
+  }
+  const last = async (withFee: boolean): Promise<"done" | "duplicate" | "stale"> => {
+    try {
+      await commit(db, [...(withFee ? postingStatements(db, feeJournals(decision), now) : []), ...roundStatements(db, decision, now)]);
       return "done";
     } catch (err) {
       if (err instanceof DuplicateJournal) return "duplicate";
@@ -151,11 +213,10 @@ export async function settleRound(
       throw err;
     }
   };
-  let result = await run(settleStatements(db, decision, now));
-  let outcome: SettleOutcome = "settled";
+  let result = await last(true);
   if (result === "duplicate") {
-    result = await run(statusStatements(db, decision, now));
     outcome = "repaired";
+    result = await last(false);
   }
   if (result === "stale") {
     const fresh = await roundById(db, round.id);
