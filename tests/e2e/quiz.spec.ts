@@ -139,6 +139,8 @@ test("the game page in both themes, in English and Spanish, for a guest and a us
     await page.goto("/#/game");
     await expect(page.getByTestId("game-rounds")).toBeVisible();
     await page.getByTestId("game-rules").locator("summary").click();
+    // Opening the rules scrolled the page; a full-page shot from the top keeps the sticky bar where it belongs.
+    await page.evaluate(() => scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/quiz-${lang}-${theme}${token ? "" : "-guest"}.png`, fullPage: true });
     await page.getByTestId("game-tab-bets").click();
     await expect(page.getByTestId(token ? "game-bets" : "game-login").or(page.getByTestId("empty"))).toBeVisible();
