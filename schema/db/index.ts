@@ -14,3 +14,4 @@ export * from "./nft.ts";
 export * from "./activity.ts";
 export * from "./dual.ts";
 export * from "./loans.ts";
+export * from "./quiz.ts";

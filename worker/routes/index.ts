@@ -22,6 +22,7 @@ import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
 import { onrampSimRoutes } from "./onramp-sim.ts";
 import { profileRoutes } from "./profile.ts";
+import { quizRoutes } from "./quiz.ts";
 import { secondsRoutes } from "./seconds.ts";
 import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
@@ -58,4 +59,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", onrampRoutes)
   .route("/", onrampSimRoutes)
   .route("/", activityRoutes)
-  .route("/", loanRoutes);
+  .route("/", loanRoutes)
+  .route("/", quizRoutes);

@@ -19,6 +19,7 @@ export const LAZY_AREAS = [
   "fund",
   "activity",
   "borrowing",
+  "guess",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

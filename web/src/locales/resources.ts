@@ -23,6 +23,7 @@ import type onramp from "./en/onramp.json";
 import type activity from "./en/activity.json";
 import type invest from "./en/invest.json";
 import type borrowing from "./en/borrowing.json";
+import type guess from "./en/guess.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -43,7 +44,8 @@ export type Resources = typeof common &
   typeof onramp &
   typeof activity &
   typeof invest &
-  typeof borrowing;
+  typeof borrowing &
+  typeof guess;
 
 declare module "i18next" {
   interface CustomTypeOptions {

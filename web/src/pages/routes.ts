@@ -15,6 +15,7 @@ import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
 import { activityRoutes } from "./activity/routes.ts";
+import { gameRoutes } from "./game/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -36,4 +37,5 @@ export const pageRoutes: PageRoute[] = [
   ...otcRoutes,
   ...activityRoutes,
   ...borrowingRoutes,
+  ...gameRoutes,
 ];

@@ -23,7 +23,16 @@ export const isAccountType = (value: number): value is AccountType => Number.isI
  *   loans:    the house's lending pool and the receivable of OTC loans: pays loans out, receives repayments and
  *             liquidated collateral.
  */
-export const SYSTEM_ACCOUNTS = { external: -1, fees: -2, house: -3, contractMargin: -10, insurance: -11, dual: -15, loans: -16 } as const;
+export const SYSTEM_ACCOUNTS = {
+  external: -1,
+  fees: -2,
+  house: -3,
+  contractMargin: -10,
+  insurance: -11,
+  quizPool: -14,
+  dual: -15,
+  loans: -16,
+} as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 /** System accounts keep their balances in this account type. */
 export const SYSTEM_ACCOUNT_TYPE: AccountType = ACCOUNT_TYPES.change;

@@ -5,6 +5,7 @@ import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
 import { loanSeedStatements } from "./loan-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
+import { quizSeedStatements } from "./quiz-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
@@ -71,5 +72,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...activitySeedStatements(now));
   // The loans pool and an eligible demo borrower (after the money seed).
   lines.push(...loanSeedStatements(now));
+  // The prediction quiz's upcoming hourly rounds (after the markets).
+  lines.push(...quizSeedStatements(now));
   return lines.join("\n") + "\n";
 }

@@ -165,6 +165,7 @@ const SYSTEM_USERS: [id: number, uid: string, nickname: string][] = [
   [-11, "SYS-INSURANCE", "insurance"],
   [-15, "SYS-DUAL", "dual"],
   [-16, "SYS-LOANS", "loans"],
+  [-14, "SYS-QUIZ-POOL", "quiz pool"],
 ];
 
 export function moneySeedStatements(now: number): string[] {

@@ -35,6 +35,7 @@ export const Q = {
   onramp: "onramp",
   activity: "activity",
   loans: "loans",
+  quiz: "quiz",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

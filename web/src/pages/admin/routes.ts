@@ -22,4 +22,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
   { path: "/admin/activity", load: () => import("./AdminActivityPage.tsx"), guard: true },
   { path: "/admin/loans", load: () => import("./AdminLoansPage.tsx"), guard: true },
+  { path: "/admin/quiz", load: () => import("./AdminQuizPage.tsx"), guard: true },
 ];

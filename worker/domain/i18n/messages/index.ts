@@ -11,6 +11,7 @@ import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
 import { profile } from "./profile.ts";
+import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
 import { support } from "./support.ts";
@@ -33,6 +34,7 @@ export const catalog = {
   ...money,
   ...onramp,
   ...profile,
+  ...quiz,
   ...seconds,
   ...security,
   ...support,

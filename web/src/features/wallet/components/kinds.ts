@@ -37,6 +37,9 @@ export const KINDS = [
   "loan_repay",
   "loan_liquidation",
   "loan_reject",
+  "quiz_bet",
+  "quiz_payout",
+  "quiz_refund",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -77,6 +80,9 @@ export const BILL_KINDS = [
   "loan_repay",
   "loan_liquidation",
   "loan_reject",
+  "quiz_bet",
+  "quiz_payout",
+  "quiz_refund",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
