@@ -83,3 +83,18 @@ describe("parseRange", () => {
     expect(parseRange("bytes=-", 100)).toBeNull();
   });
 });
+
+describe("pixelPng (demo artwork)", () => {
+  it("writes a PNG whose image data inflates to the painted rows", async () => {
+    const { inflateSync } = await import("node:zlib");
+    const { PAINTERS, pixelPng } = await import("../../worker/domain/seed/nft-art.ts");
+    const png = pixelPng(4, () => [10, 20, 30]);
+    expect(sniffMediaType(png.subarray(0, 16))).toBe("image/png");
+    const view = new DataView(png.buffer, png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([4, 4]);
+    const idatLength = view.getUint32(33);
+    const raw = inflateSync(png.subarray(41, 41 + idatLength));
+    expect([...raw]).toEqual(Array.from({ length: 4 }, () => [0, ...Array.from({ length: 4 }, () => [10, 20, 30]).flat()]).flat());
+    expect(pixelPng(24, PAINTERS.dawn!)).toEqual(pixelPng(24, PAINTERS.dawn!));
+  });
+});
