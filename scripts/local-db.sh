@@ -9,7 +9,5 @@ CI=true npx wrangler d1 migrations apply DB --local --persist-to "$persist" >/de
 node scripts/seed.ts .dev.vars .wrangler/seed.sql
 npx wrangler d1 execute DB --local --persist-to "$persist" --file .wrangler/seed.sql >/dev/null
 # Demo media into the local R2 bucket (FILES), under the keys the seed's rows name.
-for f in .wrangler/seed-media/*; do
-  npx wrangler r2 object put "edge-exchange-files/$(basename "$f" | sed 's#__#/#g')" --file "$f" --content-type image/png --local --persist-to "$persist" >/dev/null
-done
+node scripts/seed-media.ts "$persist"
 echo "[db] migrations applied and demo data seeded in $persist"

@@ -32,6 +32,10 @@ function statusWhere(status: "0" | "1" | "2", now: number): SQL | undefined {
   return or(eq(nftItems.listed, false), lte(nftItems.endAt, now));
 }
 
+/** On sale first, then not started, then the rest (the same rule as saleStatus()). */
+const saleRank = (now: number) =>
+  sql`CASE WHEN ${nftItems.listed} = 1 AND ${nftItems.endAt} > ${now} THEN (CASE WHEN ${nftItems.startAt} <= ${now} THEN 0 ELSE 1 END) ELSE 2 END`;
+
 export async function listItems(
   db: Db,
   q: NftListQuery,
@@ -59,7 +63,7 @@ export async function listItems(
       .select()
       .from(nftItems)
       .where(where)
-      .orderBy(desc(nftItems.listed), desc(nftItems.updatedAt), desc(nftItems.id))
+      .orderBy(saleRank(now), desc(nftItems.updatedAt), desc(nftItems.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .all(),

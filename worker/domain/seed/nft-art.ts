@@ -84,7 +84,7 @@ export const PAINTERS: Record<string, Painter> = {
     if (y >= s * 0.62 && y < s * 0.72 && x > s * 0.2 && x < s * 0.8)
       return x % 3 === 0 && y === Math.floor(s * 0.65) ? [255, 220, 120] : [200, 60, 60];
     if (y >= s * 0.72) return mix([16, 40, 72], [8, 20, 40], (y - s * 0.72) / (s * 0.28));
-    return (x * 7 + y * 13) % 37 === 0 ? [255, 255, 255] : mix([10, 14, 40], [30, 40, 90], y / s);
+    return x + y > 0 && (x * 7 + y * 13) % 37 === 0 ? [255, 255, 255] : mix([10, 14, 40], [30, 40, 90], y / s);
   },
   // A fox in the snow.
   fox: (x, y, s) => {
