@@ -148,3 +148,61 @@ test("purchase and resell pages in Spanish (dark) and English (light)", async ({
   await expect(en.getByTestId("nft-fee")).toHaveText("0.625 USDT");
   await en.screenshot({ path: `${SHOTS}/nft-purchase-en-light.png`, fullPage: true });
 });
+
+test("an operator uploads audio in the console (an SVG is refused) and the artwork plays on its audio page", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const page = await sessionPage(browser, operator, "en", "light");
+  await page.goto("/#/admin/nft");
+  await expect(page.getByTestId("nft-fee-rate")).toHaveValue("0.025");
+  await expect(page.getByTestId("nft-admin-items")).toContainText("NFT-FOX");
+  const input = page.getByTestId("nft-admin-media").locator('input[type="file"]');
+  await input.setInputFiles({
+    name: "evil.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  });
+  await expect(page.getByText("Only PNG, JPEG, WebP, GIF, MP3, OGG, MP4 and WebM files are accepted")).toBeVisible();
+  const mp3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4096, 0x55)]);
+  await input.setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
+  await expect(page.getByText("Uploaded (audio/mpeg)")).toBeVisible();
+  const key = (await page.getByTestId("nft-admin-media").locator("li").first().textContent())!.trim();
+  expect(key).toMatch(/^nft\/[\w-]+\.mp3$/);
+  await page.screenshot({ path: `${SHOTS}/nft-admin-en-light.png`, fullPage: true });
+
+  const now = Date.now();
+  const created = await request.post("/api/admin/nft/item", {
+    headers: { Authorization: operator },
+    form: {
+      artist_id: "2",
+      names: JSON.stringify({ en: "Tide Hum", spa: "Zumbido de marea" }),
+      media_key: key,
+      cover_key: "nft/seed-coral.png",
+      rarity: "3",
+      currency: "USDT",
+      price: "12",
+      pay_type: "1",
+      start_time: String(now - 60_000),
+      end_time: String(now + 86_400_000),
+      listed: "1",
+    },
+  });
+  const code = ((await created.json()) as { message: { code: string } }).message.code;
+  const viewer = await sessionPage(browser, null, "spa", "dark");
+  await viewer.goto("/#/nft/nft");
+  await viewer.getByTestId(`nft-card-${code}`).click();
+  await expect(viewer).toHaveURL(/artworkDetail_video/);
+  await expect(viewer.getByTestId("nft-audio")).toHaveAttribute("src", `/api/bind_box/media/${key}`);
+  await imagesLoaded(viewer);
+  await viewer.screenshot({ path: `${SHOTS}/nft-audio-es-dark.png`, fullPage: true });
+  const part = await request.get(`/api/bind_box/media/${key}`, { headers: { Range: "bytes=0-2" } });
+  expect([part.status(), part.headers()["content-type"], part.headers()["content-range"]]).toEqual([
+    206,
+    "audio/mpeg",
+    `bytes 0-2/${mp3.length}`,
+  ]);
+  expect((await part.body()).toString()).toBe("ID3");
+});

@@ -100,9 +100,14 @@ function ResellForm({ item }: { item: NftDetailView }) {
           value={form.values[key]}
           onChange={(e) => form.set(key)(e.target.value)}
           aria-invalid={Boolean(error)}
+          aria-describedby={error ? `nft-resell-${key}-error` : undefined}
           data-testid={`nft-resell-${key}`}
         />
-        {error && <span className="field-error">{fieldMessageText(t, error)}</span>}
+        {error && (
+          <span className="field-error" id={`nft-resell-${key}-error`}>
+            {fieldMessageText(t, error)}
+          </span>
+        )}
       </label>
     );
   };

@@ -178,6 +178,7 @@ function Search() {
           placeholder={t("nft.searchPlaceholder")}
           aria-label={t("nft.searchPlaceholder")}
           aria-invalid={error}
+          aria-describedby={error ? "nft-search-error" : undefined}
           onChange={(e) => setText(e.target.value)}
           data-testid="nft-search-input"
         />
@@ -185,7 +186,11 @@ function Search() {
           {t("nft.search")}
         </button>
       </form>
-      {error && <p className="field-error">{t("nft.keywordRequired")}</p>}
+      {error && (
+        <p className="field-error" id="nft-search-error">
+          {t("nft.keywordRequired")}
+        </p>
+      )}
       {keyword === "" ? <EmptyState text={t("nft.searchHint")} /> : <NftGrid list={list} empty={t("nft.empty.search", { keyword })} />}
     </div>
   );
