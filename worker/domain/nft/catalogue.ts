@@ -33,8 +33,10 @@ function statusWhere(status: "0" | "1" | "2", now: number): SQL | undefined {
 }
 
 /** On sale first, then not started, then the rest (the same rule as saleStatus()). */
-const saleRank = (now: number) =>
-  sql`CASE WHEN ${nftItems.listed} = 1 AND ${nftItems.endAt} > ${now} THEN (CASE WHEN ${nftItems.startAt} <= ${now} THEN 0 ELSE 1 END) ELSE 2 END`;
+const saleRank = (now: number) => {
+  const live = sql`${nftItems.listed} = 1 AND ${nftItems.endAt} > ${now}`;
+  return sql`CASE WHEN ${live} THEN (CASE WHEN ${nftItems.startAt} <= ${now} THEN 0 ELSE 1 END) ELSE 2 END`;
+};
 
 export async function listItems(
   db: Db,
