@@ -186,6 +186,7 @@ describe("NFT catalogue", () => {
     const es = await api("/bind_box/getBoxList?keyword=&lang=spa");
     expect(es.body.message).toBe("Introduzca una palabra clave (como máximo 40 caracteres)");
     expect((await api("/bind_box/getBoxDetail?id=NOPE")).status).toBe(404);
+    expect((await api("/bind_box/getBoxDetail?id=999999")).status).toBe(404);
     expect((await api("/bind_box/getArtistDetail?uid=NOPE")).status).toBe(404);
   });
 
@@ -217,7 +218,9 @@ describe("NFT catalogue", () => {
     expect((await collect(x.token)).body.message).toEqual({ collect: 1, collect_number: 1 });
     expect((await collect(y.token)).body.message).toEqual({ collect: 1, collect_number: 2 });
     expect((await collect(x.token)).body.message).toEqual({ collect: 0, collect_number: 1 });
-    const seen = await api<{ collect: number; collect_number: number }>(`/bind_box/getBoxDetail?id=${it1.code}`, { token: y.token });
+    const seen = await api<{ collect: number; collect_number: number }>(`/bind_box/getBoxDetail?id=${(await itemRow(it1.code)).id}`, {
+      token: y.token,
+    });
     expect([seen.body.message.collect, seen.body.message.collect_number]).toEqual([1, 1]);
     expect((await api("/bind_box/collect", { form: { code: it1.code } })).status).toBe(401);
     expect((await api("/bind_box/collect", { token: x.token, form: { code: "NOPE" } })).status).toBe(404);

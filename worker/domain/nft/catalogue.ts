@@ -80,9 +80,20 @@ export async function listItems(
 
 export const findItem = (db: Db, code: string) => db.select().from(nftItems).where(eq(nftItems.code, code)).get();
 
-/** getBoxDetail: the item with what a fixed-price sale of it would pay each side at the published rates. */
-export async function itemDetail(db: Db, code: string, lang: Lang, viewerId: number | null, now = Date.now()): Promise<NftDetailView> {
-  const item = await findItem(db, code);
+/**
+ * getBoxDetail: the item with what a fixed-price sale of it would pay each side at the published rates. The spec's
+ * client names it by `id`: its code, or its numeric id.
+ */
+export async function itemDetail(db: Db, ref: string, lang: Lang, viewerId: number | null, now = Date.now()): Promise<NftDetailView> {
+  const item =
+    (await findItem(db, ref)) ??
+    (/^[1-9]\d{0,14}$/.test(ref)
+      ? await db
+          .select()
+          .from(nftItems)
+          .where(eq(nftItems.id, Number(ref)))
+          .get()
+      : undefined);
   if (!item) throw notFound();
   const [[view], rates, artist] = await Promise.all([
     itemViews(db, [item], lang, viewerId, now),
