@@ -98,9 +98,13 @@ test("alice buys bob's listed artwork: bob receives exactly the price less the f
   await page.getByTestId("nft-card-NFT-FERRY").click();
   await page.getByTestId("nft-manage").click();
   await page.getByTestId("nft-resell-price").fill("95");
+  await page.getByTestId("nft-resell-end").fill("2020-01-01T00:00");
+  await page.getByTestId("nft-resell-submit").click();
+  await expect(page.getByText("The end must be after the start.")).toBeVisible();
+  await page.getByTestId("nft-resell-end").fill("2030-01-01T00:00");
   await page.screenshot({ path: `${SHOTS}/nft-resell-en-dark.png`, fullPage: true });
   await page.getByTestId("nft-resell-submit").click();
-  await expect(page.getByRole("dialog")).toContainText("List Night Ferry at 95 USDT");
+  await expect(page.getByRole("dialog")).toContainText("List Night Ferry at 95 USDT from ");
   await page.getByRole("dialog").getByRole("button", { name: "List for sale" }).click();
   await expect(page.getByTestId("nft-listed-notice")).toBeVisible();
   const relisted = (

@@ -131,7 +131,9 @@ export default function PurchaseOnePage() {
           </dd>
         </dl>
         <p className="muted">{t("nft.purchase.feeNote")}</p>
-        {item.buy_status !== 1 ? (
+        {walletQ.error && !walletQ.data ? (
+          <ErrorView message={walletQ.error.message} onRetry={walletQ.reload} />
+        ) : item.buy_status !== 1 ? (
           <div className="notice">{item.is_mine ? t("nft.purchase.own") : t("nft.notForSale")}</div>
         ) : short ? (
           <>
