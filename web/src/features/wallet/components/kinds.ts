@@ -28,6 +28,10 @@ export const KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "couple_reward",
+  "dual_buy",
+  "dual_settle",
+  "dual_refund",
   "nft_buy",
 ] as const;
 export type Kind = (typeof KINDS)[number];
@@ -60,6 +64,10 @@ export const BILL_KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "couple_reward",
+  "dual_buy",
+  "dual_settle",
+  "dual_refund",
   "nft_buy",
 ] as const satisfies readonly Kind[];
 
