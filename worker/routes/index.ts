@@ -29,6 +29,8 @@ import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 import { supportRoutes } from "./support.ts";
 import { adminSupportRoutes } from "./admin-support.ts";
+import { nftRoutes } from "./nft.ts";
+import { adminNftRoutes } from "./admin-nft.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
 export const routes = new Hono<AppEnv>()
@@ -60,4 +62,6 @@ export const routes = new Hono<AppEnv>()
   .route("/", onrampSimRoutes)
   .route("/", activityRoutes)
   .route("/", loanRoutes)
-  .route("/", quizRoutes);
+  .route("/", quizRoutes)
+  .route("/", nftRoutes)
+  .route("/", adminNftRoutes);

@@ -20,6 +20,7 @@ export const LAZY_AREAS = [
   "activity",
   "borrowing",
   "guess",
+  "nft",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

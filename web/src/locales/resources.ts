@@ -24,6 +24,7 @@ import type activity from "./en/activity.json";
 import type invest from "./en/invest.json";
 import type borrowing from "./en/borrowing.json";
 import type guess from "./en/guess.json";
+import type nft from "./en/nft.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -45,7 +46,8 @@ export type Resources = typeof common &
   typeof activity &
   typeof invest &
   typeof borrowing &
-  typeof guess;
+  typeof guess &
+  typeof nft;
 
 declare module "i18next" {
   interface CustomTypeOptions {

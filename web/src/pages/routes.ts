@@ -16,6 +16,7 @@ import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
 import { activityRoutes } from "./activity/routes.ts";
 import { gameRoutes } from "./game/routes.ts";
+import { nftRoutes } from "./nft/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -38,4 +39,5 @@ export const pageRoutes: PageRoute[] = [
   ...activityRoutes,
   ...borrowingRoutes,
   ...gameRoutes,
+  ...nftRoutes,
 ];

@@ -22,6 +22,9 @@ export const isAccountType = (value: number): value is AccountType => Number.isI
  *   insurance: pays the part of a contract loss beyond its margin, so no user goes below zero.
  *   loans:    the house's lending pool and the receivable of OTC loans: pays loans out, receives repayments and
  *             liquidated collateral.
+ *   nftSales: proceeds of first sales of NFT items whose artist is not a user.
+ *   quizPool: the quiz's bets until their round settles.
+ *   dual:     dual products: subscriptions are paid in, settlements paid out.
  */
 export const SYSTEM_ACCOUNTS = {
   external: -1,
@@ -29,6 +32,7 @@ export const SYSTEM_ACCOUNTS = {
   house: -3,
   contractMargin: -10,
   insurance: -11,
+  nftSales: -12,
   quizPool: -14,
   dual: -15,
   loans: -16,

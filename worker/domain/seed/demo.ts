@@ -7,6 +7,7 @@ import { loanSeedStatements } from "./loan-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { quizSeedStatements } from "./quiz-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
+import { nftSeedStatements } from "./nft-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -74,5 +75,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...loanSeedStatements(now));
   // The prediction quiz's upcoming hourly rounds (after the markets).
   lines.push(...quizSeedStatements(now));
+  // The NFT catalogue: artists, collections, artworks on sale and bob's resale listing (after the users).
+  lines.push(...nftSeedStatements(now));
   return lines.join("\n") + "\n";
 }

@@ -36,6 +36,7 @@ export const Q = {
   activity: "activity",
   loans: "loans",
   quiz: "quiz",
+  nft: "nft",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

@@ -32,6 +32,7 @@ const SECTIONS = [
   { to: "/admin/activity", key: "activity", label: "activity.admin.nav" },
   { to: "/admin/loans", key: "loans", label: "borrowing.admin.nav" },
   { to: "/admin/quiz", key: "quiz", label: "guess.admin.nav" },
+  { to: "/admin/nft", key: "nft", label: "nft.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -52,7 +53,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("activity", "admin", "borrowing", "contract", "earn", "guess", "invest", "onramp", "seconds", "security", "support");
+  useTexts("activity", "admin", "borrowing", "contract", "earn", "guess", "invest", "nft", "onramp", "seconds", "security", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -23,4 +23,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/activity", load: () => import("./AdminActivityPage.tsx"), guard: true },
   { path: "/admin/loans", load: () => import("./AdminLoansPage.tsx"), guard: true },
   { path: "/admin/quiz", load: () => import("./AdminQuizPage.tsx"), guard: true },
+  { path: "/admin/nft", load: () => import("./AdminNftPage.tsx"), guard: true },
 ];

@@ -10,6 +10,7 @@ import { loans } from "./loans.ts";
 import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
+import { nft } from "./nft.ts";
 import { profile } from "./profile.ts";
 import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
@@ -32,6 +33,7 @@ export const catalog = {
   ...loans,
   ...market,
   ...money,
+  ...nft,
   ...onramp,
   ...profile,
   ...quiz,

@@ -40,6 +40,7 @@ export const KINDS = [
   "quiz_bet",
   "quiz_payout",
   "quiz_refund",
+  "nft_buy",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -83,6 +84,7 @@ export const BILL_KINDS = [
   "quiz_bet",
   "quiz_payout",
   "quiz_refund",
+  "nft_buy",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
