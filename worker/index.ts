@@ -3,6 +3,7 @@ import type { EarnJobs } from "../durable/earn/earn-jobs.ts";
 import type { ContractMarket } from "../durable/contract/contract-market.ts";
 import type { Market } from "../durable/spot/market.ts";
 import { createApp } from "./app.ts";
+import { runAuctionCron } from "./auction-cron.ts";
 import { MARKETS_CRON, runContractsCron, runMarketsCron, runOvernightFees, runScheduled } from "./cron.ts";
 import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
@@ -17,6 +18,8 @@ export { SupportRoom } from "../durable/support/support-room.ts";
 export { SupportDesk } from "../durable/support/support-desk.ts";
 export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 export { ContractMarket } from "../durable/contract/contract-market.ts";
+export { AuctionLot } from "../durable/auction/auction-lot.ts";
+export { AuctionRoom } from "../durable/auction/auction-room.ts";
 
 const app = createApp();
 
@@ -58,7 +61,12 @@ export default {
   async scheduled(controller, env) {
     if (controller.cron === MARKETS_CRON) {
       // The earn jobs' object keeps its own alarm chain; the kick restarts it should it ever stop.
-      await Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env)), kickEarnJobs(env)]);
+      await Promise.all([
+        runMarketsCron(env, wakeMarket(env)),
+        runContractsCron(env, wakeContract(env)),
+        kickEarnJobs(env),
+        runAuctionCron(env),
+      ]);
     } else {
       const contracts = env.ContractMarket as DurableObjectNamespace<ContractMarket>;
       await Promise.all([
@@ -75,7 +83,16 @@ declare global {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
       durableNamespaces:
-        "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk" | "SecondsMarket" | "ContractMarket";
+        | "UserRoom"
+        | "Market"
+        | "MarketRoom"
+        | "EarnJobs"
+        | "SupportRoom"
+        | "SupportDesk"
+        | "SecondsMarket"
+        | "ContractMarket"
+        | "AuctionLot"
+        | "AuctionRoom";
     }
   }
 }

@@ -18,6 +18,7 @@ import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
 import { onrampSimRoutes } from "./onramp-sim.ts";
+import { nftAuctionRoutes } from "./nft-auction.ts";
 import { profileRoutes } from "./profile.ts";
 import { secondsRoutes } from "./seconds.ts";
 import { trailRoutes } from "./trail.ts";
@@ -52,4 +53,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", leverRoutes)
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
-  .route("/", onrampSimRoutes);
+  .route("/", onrampSimRoutes)
+  .route("/", nftAuctionRoutes);

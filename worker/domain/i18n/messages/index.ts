@@ -7,6 +7,7 @@ import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
+import { nftAuction } from "./nft-auction.ts";
 import { profile } from "./profile.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
@@ -25,6 +26,7 @@ export const catalog = {
   ...kyc,
   ...market,
   ...money,
+  ...nftAuction,
   ...onramp,
   ...profile,
   ...seconds,
