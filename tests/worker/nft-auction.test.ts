@@ -124,7 +124,7 @@ describe("bidding", () => {
     });
     const results = await Promise.all(sends);
     const placed = results.filter((x) => x.r.status === 200);
-    for (const x of results.filter((x) => x.r.status !== 200)) {
+    for (const x of results.filter((y) => y.r.status !== 200)) {
       expect([x.r.status, x.r.body.code]).toEqual([409, expect.stringMatching(/^NFT_BID_(NOT_ABOVE_CURRENT|PRICE_MOVED)$/)]);
     }
     const bids = await db().select().from(tables.nftBids).where(eq(tables.nftBids.lotId, placed[0]!.r.body.message.lot_id)).all();
