@@ -80,20 +80,31 @@ export type NeedPayOrder = {
   is_expired: 0 | 1;
 };
 
-/** Frames of the auction room `/parties/auction-room/<code>`. */
-export type AuctionRoomOutbound =
-  | {
-      type: "bid";
-      code: string;
-      lot_id: number;
-      price: string;
-      increment: string;
-      buyer_id: string;
-      created: number;
-      end_at: number;
-      bid_count: number;
-    }
-  | { type: "ended"; code: string; lot_id: number; status: AuctionLotStatus; price: string; winner: string | null };
+const lotStatus = z.enum(["open", "awaiting_payment", "sold", "unsold"]);
+
+/** Frames of the auction room `/parties/auction-room/<code>`, parsed on both sides. */
+export const auctionRoomOutbound = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("bid"),
+    code: z.string(),
+    lot_id: z.number(),
+    price: z.string(),
+    increment: z.string(),
+    buyer_id: z.string(),
+    created: z.number(),
+    end_at: z.number(),
+    bid_count: z.number(),
+  }),
+  z.object({
+    type: z.literal("ended"),
+    code: z.string(),
+    lot_id: z.number(),
+    status: lotStatus,
+    price: z.string(),
+    winner: z.nullable(z.string()),
+  }),
+]);
+export type AuctionRoomOutbound = z.output<typeof auctionRoomOutbound>;
 
 export const auctionRoomInbound = z.discriminatedUnion("type", [z.strictObject({ type: z.literal("ping") })]);
 

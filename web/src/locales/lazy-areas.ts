@@ -16,6 +16,7 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "nftAuction",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];
