@@ -4,6 +4,7 @@ import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
+import { nftAuctionSeedStatements } from "./nft-auction-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -65,5 +66,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // NFT auction lots owned by bob (after the users).
+  lines.push(...nftAuctionSeedStatements(now));
   return lines.join("\n") + "\n";
 }
