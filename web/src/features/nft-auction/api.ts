@@ -89,8 +89,17 @@ export function useAuctionFeed(code: string, owner: string, onFrame?: (frame: Au
       if (!frame || frame.code !== code) return;
       if (frame.type === "bid") {
         queryClient.setData<AuctionLotView>(lotQuery(code, owner).key, (lot) =>
-          lot && lot.lot_id === frame.lot_id && lot.bid_count < frame.bid_count
-            ? { ...lot, price: frame.price, end_at: frame.end_at, bid_count: frame.bid_count, leader: frame.buyer_id, is_leader: false }
+          // A lot with no bid yet has no id on the page: the first bid's frame names it.
+          lot && (lot.lot_id === null || lot.lot_id === frame.lot_id) && lot.bid_count < frame.bid_count
+            ? {
+                ...lot,
+                lot_id: frame.lot_id,
+                price: frame.price,
+                end_at: frame.end_at,
+                bid_count: frame.bid_count,
+                leader: frame.buyer_id,
+                is_leader: false,
+              }
             : lot,
         );
         queryClient.setData<QuotationLogEntry[]>(logQuery(code).key, (log) =>

@@ -10,6 +10,7 @@ import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import "../nft-auction/nft-auction.css";
 
 const STATUSES = ["", "open", "awaiting_payment", "sold", "unsold"] as const;
 
@@ -29,7 +30,12 @@ export default function AdminNftAuctionsPage() {
     <AdminShell title={t("nftAuction.admin.title")}>
       <div className="field">
         <label htmlFor="nft-lot-status">{t("nftAuction.admin.filter")}</label>
-        <select id="nft-lot-status" value={status} onChange={(e) => setStatus(e.target.value as (typeof STATUSES)[number])}>
+        <select
+          id="nft-lot-status"
+          className="input"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as (typeof STATUSES)[number])}
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s ? t(`nftAuction.status.${s}`) : t("nftAuction.admin.all")}
@@ -62,7 +68,7 @@ export default function AdminNftAuctionsPage() {
             <tbody>
               {q.data.map((r) => (
                 <tr key={r.id}>
-                  <td>
+                  <td className="nowrap">
                     #{r.id} {r.code}
                   </td>
                   <td>{t(`nftAuction.status.${r.status}`)}</td>

@@ -136,12 +136,12 @@ export default function PurchasePage() {
           ) : (
             <ul className="record-list" data-testid="auction-log">
               {logQ.data.map((e) => (
-                <li key={e.price} className="record row-between">
+                <li key={e.price} className="record auction-log-row">
                   <span>{e.buyer_id}</span>
-                  <span className="num">
+                  <strong className="num">
                     {amount(e.price)} {coin}
-                  </span>
-                  <span className="muted num">{formatDate(e.created, true)}</span>
+                  </strong>
+                  <span className="muted num auction-log-time">{formatDate(e.created, true)}</span>
                 </li>
               ))}
             </ul>
