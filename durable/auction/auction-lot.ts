@@ -155,6 +155,7 @@ export class AuctionLot extends DurableObject<Env> {
         created: at,
         end_at: c.lot.endAt,
         bid_count: c.lot.bidCount,
+        time: at,
       });
       return { bid: answer };
     });

@@ -94,6 +94,8 @@ export const auctionRoomOutbound = z.discriminatedUnion("type", [
     created: z.number(),
     end_at: z.number(),
     bid_count: z.number(),
+    /** When the bid was accepted (epoch ms); last, so a frame can be told apart without parsing it. */
+    time: z.number(),
   }),
   z.object({
     type: z.literal("ended"),

@@ -1,7 +1,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
+import { runAuctionCron } from "../../worker/auction-cron.ts";
 import { checkInvariant, SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
 import { hasUnpaidOrder } from "../../worker/domain/nft-auction/lots.ts";
 import { ANTI_SNIPE_MS } from "../../worker/domain/nft-auction/rules.ts";
@@ -307,5 +309,39 @@ describe("bad input and other users' ids", () => {
     ];
     for (const [name, res, status] of cases) expect([name, res.status]).toEqual([name, status]);
     expect((await lotOf(item.id))?.bidCount ?? 0).toBe(0);
+  });
+});
+
+describe("the auction room and the cron", () => {
+  const upgrade = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: "websocket" } }));
+
+  it("a watcher of the item's room gets each accepted bid and the end; unknown codes are refused before a room exists", async () => {
+    const seller = await bidder(0);
+    const alice = await bidder();
+    const item = await auctionItem(seller.id);
+    expect((await upgrade("/parties/auction-room/NOPE-404")).status).toBe(404);
+    const res = await upgrade(`/parties/auction-room/${item.code}`);
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const frames: { type: string; price?: string; buyer_id?: string; status?: string; bid_count?: number }[] = [];
+    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    ws.accept();
+    expect((await bid(alice.token, item.code, "5")).status).toBe(200);
+    await expect.poll(() => frames.length).toBe(1);
+    expect(frames[0]).toMatchObject({ type: "bid", price: "105", bid_count: 1, buyer_id: expect.stringMatching(/\*\*\*/) });
+    const lot = (await lotOf(item.id))!;
+    await expire(lot.id, item.id);
+    await lotStub(lot.id).wake();
+    await expect.poll(() => frames.length).toBe(2);
+    expect(frames[1]).toMatchObject({ type: "ended", price: "105", status: "awaiting_payment" });
+    ws.close();
+  });
+
+  it("the cron ends an auction nobody bid on: its lot is opened, ends unsold and the item is delisted", async () => {
+    const seller = await bidder(0);
+    const item = await auctionItem(seller.id, { startAt: Date.now() - 10_000, endAt: Date.now() - 1 });
+    await runAuctionCron(env);
+    expect(await lotOf(item.id)).toMatchObject({ status: "unsold", bidCount: 0 });
+    expect(await itemRow(item.id)).toMatchObject({ listed: false, ownerId: seller.id });
   });
 });
