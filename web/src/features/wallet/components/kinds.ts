@@ -28,6 +28,10 @@ export const KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "nft_deposit",
+  "nft_deposit_release",
+  "nft_deposit_forfeit",
+  "nft_auction_pay",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -59,6 +63,10 @@ export const BILL_KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "nft_deposit",
+  "nft_deposit_release",
+  "nft_deposit_forfeit",
+  "nft_auction_pay",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
