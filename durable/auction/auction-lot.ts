@@ -167,6 +167,7 @@ export class AuctionLot extends DurableObject<Env> {
       const c = await this.load();
       if (!c) return refusal(new ApiError(404, "NOT_FOUND"));
       if (c.lot.status !== "open" || Date.now() >= c.lot.endAt) return refusal(conflict("NFT_AUCTION_ENDED"));
+      if (Date.now() < c.lot.startAt) return refusal(conflict("NFT_AUCTION_NOT_STARTED"));
       if (userId === c.lot.sellerId) return refusal(conflict("NFT_BID_OWN_ITEM"));
       if (c.bidders.includes(userId)) return { deposit: c.lot.margin };
       try {

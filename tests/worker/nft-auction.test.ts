@@ -75,6 +75,11 @@ describe("bidding", () => {
     expect((await lotOf(item.id))!.bidCount).toBe(0);
     const late = await auctionItem(seller.id, { startAt: Date.now() - 10_000, endAt: Date.now() - 1 });
     expect((await bid(alice.token, late.code, "5")).body.code).toBe("NFT_AUCTION_ENDED");
+    const early = await auctionItem(seller.id, { startAt: Date.now() + 60_000 });
+    expect((await bid(alice.token, early.code, "5")).body.code).toBe("NFT_AUCTION_NOT_STARTED");
+    const margin = await api("/bind_box/marginNFT", { token: alice.token, form: { code: early.code } });
+    expect([margin.status, margin.body.code]).toEqual([409, "NFT_AUCTION_NOT_STARTED"]);
+    expect(await balance(alice.id, USDT)).toEqual({ available: 1_000 * U, locked: 0 });
   });
 
   it("a tie: two bids confirming the same total, the first is placed and the second refused as not above the current price", async () => {
@@ -251,6 +256,9 @@ describe("paying and forfeiting", () => {
     expect(transfers).toEqual([expect.objectContaining({ fromUserId: seller.id, toUserId: alice.id, via: "auction", price: 120 * U })]);
     expect((await lotOf(item.id))!.status).toBe("sold");
     expect(await hasUnpaidOrder(db(), item.id)).toBe(false);
+    const page = await api<{ status: string; price: string }>(`/bind_box/auctionLot?code=${item.code}`);
+    expect(page.body.message).toMatchObject({ status: "sold", price: "120" });
+    expect((await bid(alice.token, item.code, "5")).status).toBe(404);
     await runDurableObjectAlarm(lotStub(lot.id));
     expect(await balance(seller.id, USDT)).toEqual({ available: 120 * U - feeOf(120 * U), locked: 0 });
     expect(await checkInvariant(db())).toEqual([]);

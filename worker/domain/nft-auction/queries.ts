@@ -14,7 +14,8 @@ import type { Statement } from "../ledger/batch.ts";
 
 export async function lotView(db: Db, item: AuctionItem, userId: number | null, lang: string, now = Date.now()): Promise<AuctionLotView> {
   const [lot, coin, rate] = await Promise.all([latestLotOfItem(db, item.id), coinOf(db, item.currencyId), feeRate(db)]);
-  const current = lot && lot.itemVersion === item.version ? lot : null;
+  // The listing's lot; once the item is delisted (sold, or ended unsold), the last lot it had.
+  const current = lot && (lot.itemVersion === item.version || !item.listed) ? lot : null;
   const p = coin?.precision ?? 0;
   const leader = current?.leaderId ?? null;
   const uids = await uidsOf(db, leader === null ? [] : [leader]);
@@ -33,7 +34,7 @@ export async function lotView(db: Db, item: AuctionItem, userId: number | null, 
     name: nameIn(item.names, lang),
     currency_name: coin?.name ?? "",
     precision: p,
-    status: current ? current.status : now < item.startAt ? "not_started" : "open",
+    status: current ? current.status : !item.listed ? "unsold" : now < item.startAt ? "not_started" : "open",
     start_price: money(item.price, p),
     price: money(current?.price ?? item.price, p),
     per_increase: money(item.perIncrease, p),
