@@ -172,6 +172,17 @@ test("alice and a new user bid live on bob's lot, it ends, alice pays and bob re
 
   // 120 less the 2.5 % fee (3, rounded up in the house's favour).
   await expect.poll(async () => (await usdt(request, bobToken)).minus(bobBefore).toFixed()).toBe("117");
+  // The bid page now shows the lot sold; the loser has nothing to pay and sees her bids outbid.
+  await carol.goto(`/#/nft/purchase?code=${CODE}`);
+  await expect(carol.getByTestId("auction-status")).toHaveText("Vendu");
+  await expect(carol.getByTestId("auction-form")).toBeHidden();
+  await carol.goto("/#/nft/needPay");
+  await expect(carol.getByText("Aucune commande d'enchère")).toBeVisible();
+  await carol.screenshot({ path: `${SHOTS}/nft-auction-need-pay-empty-light-fra.png`, fullPage: true });
+  await alice.goto("/#/nft/myBids");
+  await expect(alice.getByTestId("my-bids").locator("li")).toHaveCount(2);
+  await alice.screenshot({ path: `${SHOTS}/nft-auction-my-bids-dark-en.png`, fullPage: true });
+
   // The console shows the lot sold, its bidders and the paid order.
   const console = await sessionPage(browser, await login(request, OPERATOR), "en", "light");
   await console.goto("/#/admin/nft-auctions");

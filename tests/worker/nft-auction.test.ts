@@ -323,7 +323,7 @@ describe("bad input and other users' ids", () => {
 describe("the auction room and the cron", () => {
   const upgrade = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: "websocket" } }));
 
-  it("a watcher of the item's room gets each accepted bid and the end; unknown codes are refused before a room exists", async () => {
+  it("a watcher of the item's room gets each accepted bid, the end and the sale; unknown codes are refused before a room exists", async () => {
     const seller = await bidder(0);
     const alice = await bidder();
     const item = await auctionItem(seller.id);
@@ -342,6 +342,10 @@ describe("the auction room and the cron", () => {
     await lotStub(lot.id).wake();
     await expect.poll(() => frames.length).toBe(2);
     expect(frames[1]).toMatchObject({ type: "ended", price: "105", status: "awaiting_payment" });
+    const order = (await payOrderOf(lot.id))!;
+    expect((await api("/bind_box/payNFTOrder", { token: alice.token, form: { id: String(order.id) } })).status).toBe(200);
+    await expect.poll(() => frames.length).toBe(3);
+    expect(frames[2]).toMatchObject({ type: "ended", price: "105", status: "sold" });
     ws.close();
   });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { AuctionLot, BidAnswer, Refusal } from "../../durable/auction/auction-lot.ts";
+import type { AuctionRoom } from "../../durable/auction/auction-room.ts";
 import {
   type AdminLotRow,
   type AuctionBidResult,
@@ -124,7 +125,12 @@ export const nftAuctionRoutes = new Hono<AppEnv>()
     idempotent(async (c, idem) => {
       const input = parse(c, nftOrderRequest);
       const body = { id: input.id };
-      await payOrder(c.var.db, c.var.user.id, input.id, idem.record(body));
+      const paid = await payOrder(c.var.db, c.var.user.id, input.id, idem.record(body));
+      if (paid.sold) {
+        const room = (c.env.AuctionRoom as DurableObjectNamespace<AuctionRoom>).getByName(paid.sold.code);
+        // Watchers learn the lot is sold; a lost frame only delays it until their next read.
+        c.executionCtx.waitUntil(room.publish(paid.sold).catch(() => undefined));
+      }
       return ok(c, body);
     }),
   )

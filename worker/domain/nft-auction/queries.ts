@@ -1,5 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AdminLotRow, AuctionLotView, MyBidPage, NeedPayOrder, QuotationLogEntry } from "../../../schema/api/nft-auction.ts";
+import type {
+  AdminLotRow,
+  AuctionLotView,
+  AuctionRoomOutbound,
+  MyBidPage,
+  NeedPayOrder,
+  QuotationLogEntry,
+} from "../../../schema/api/nft-auction.ts";
 import { currencies, nftBids, nftItems, nftLotDeposits, nftLots, nftPayOrders } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { conflict, notFound } from "../errors.ts";
@@ -159,7 +166,13 @@ export async function readOrder(db: Db, userId: number, id: number): Promise<voi
  * Pays a won lot in one batch (settle.ts payStatements). Refused with 409 NFT_ORDER_NOT_PAYABLE once paid, expired or
  * past the deadline, INSUFFICIENT_BALANCE when the available balance does not cover price less deposit.
  */
-export async function payOrder(db: Db, userId: number, id: number, prefix: Statement[], now = Date.now()): Promise<{ fee: number }> {
+export async function payOrder(
+  db: Db,
+  userId: number,
+  id: number,
+  prefix: Statement[],
+  now = Date.now(),
+): Promise<{ fee: number; sold: AuctionRoomOutbound | null }> {
   const order = await ownOrder(db, userId, id);
   if (order.isPay || order.isExpired || order.overtime <= now) throw conflict("NFT_ORDER_NOT_PAYABLE");
   const lot = await lotById(db, order.lotId);
@@ -171,7 +184,26 @@ export async function payOrder(db: Db, userId: number, id: number, prefix: State
     if (failedOnGuard(err)) throw conflict("NFT_ORDER_NOT_PAYABLE");
     throw err;
   }
-  return { fee };
+  return { fee, sold: await soldFrame(db, lot.id, lot.itemId, order.price, order.currencyId, userId) };
+}
+
+/** The auction room's frame for a lot just paid, so every watcher's page shows it sold (null when it cannot be read). */
+async function soldFrame(db: Db, lotId: number, itemId: number, price: number, currencyId: number, winnerId: number) {
+  const [item, coin, uids] = await Promise.all([
+    db.select({ code: nftItems.code }).from(nftItems).where(eq(nftItems.id, itemId)).get(),
+    coinOf(db, currencyId),
+    uidsOf(db, [winnerId]),
+  ]);
+  if (!item || !coin) return null;
+  const frame: AuctionRoomOutbound = {
+    type: "ended",
+    code: item.code,
+    lot_id: lotId,
+    status: "sold",
+    price: money(price, coin.precision),
+    winner: maskUid(uids.get(winnerId) ?? ""),
+  };
+  return frame;
 }
 
 export async function adminLots(db: Db, status: string | undefined, page: number): Promise<AdminLotRow[]> {
