@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { nftArtists, nftItems, nftLotDeposits, nftLots, nftPayOrders } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { SYSTEM_ACCOUNTS } from "../ledger/accounts.ts";
@@ -133,7 +133,7 @@ export async function unstartedEndedItems(db: Db, now: number, limit = 100): Pro
     .select({ item: nftItems })
     .from(nftItems)
     .leftJoin(nftLots, and(eq(nftLots.itemId, nftItems.id), eq(nftLots.itemVersion, nftItems.version)))
-    .where(and(eq(nftItems.listed, true), eq(nftItems.payType, 2), lte(nftItems.endAt, now), or(sql`${nftLots.id} IS NULL`)))
+    .where(and(eq(nftItems.listed, true), eq(nftItems.payType, 2), lte(nftItems.endAt, now), isNull(nftLots.id)))
     .limit(limit)
     .all()
     .then((rows) => rows.map((r) => r.item));
