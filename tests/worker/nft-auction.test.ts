@@ -323,7 +323,7 @@ describe("bad input and other users' ids", () => {
 describe("the auction room and the cron", () => {
   const upgrade = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: "websocket" } }));
 
-  it("a watcher of the item's room gets each accepted bid, the end and the sale; unknown codes are refused before a room exists", async () => {
+  it("a room watcher gets each accepted bid, the end and the sale; unknown codes are refused before a room exists", async () => {
     const seller = await bidder(0);
     const alice = await bidder();
     const item = await auctionItem(seller.id);
