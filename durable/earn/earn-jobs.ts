@@ -1,7 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { database } from "../../worker/domain/db.ts";
-import { type RunResult, runEarnJobs } from "../../worker/domain/earn/jobs.ts";
+import { EARN_JOBS, type JobDeps, type RunResult, runEarnJobs } from "../../worker/domain/earn/jobs.ts";
 import type { Env } from "../../worker/domain/env.ts";
+import { roomName } from "../../worker/domain/markets/config.ts";
+import type { Market } from "../spot/market.ts";
 import { AlarmScheduler } from "../shared/scheduler.ts";
 
 /** When nothing is due, look again after this long (the every-minute cron also kicks it). */
@@ -47,8 +49,13 @@ export class EarnJobs extends DurableObject<Env> {
     );
   }
 
+  /** Dual settlement reads the price in effect at an instant from the coin's Market object (its trail). */
+  private readonly trail: JobDeps = {
+    trailAt: (symbol, t) => (this.env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).trailAt(t),
+  };
+
   private run(): Promise<RunResult> {
-    this.running ??= runEarnJobs(database(this.env.DB), Date.now, BUDGET_MS)
+    this.running ??= runEarnJobs(database(this.env.DB), Date.now, BUDGET_MS, EARN_JOBS, this.trail)
       .then((result) => {
         for (const f of result.failed) console.error(JSON.stringify({ level: "error", job: f.job, error: f.error }));
         this.scheduler.at("run", Date.now() + (result.more ? 1 : IDLE_MS));

@@ -11,4 +11,6 @@ export * from "./seconds.ts";
 export * from "./contracts.ts";
 export * from "./onramp.ts";
 export * from "./nft.ts";
+export * from "./activity.ts";
+export * from "./dual.ts";
 export * from "./nft-auction.ts";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
+import { activityRoutes } from "./activity.ts";
 import { adminMoneyRoutes } from "./admin-money.ts";
 import { adminSettingRoutes } from "./admin-settings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
@@ -10,6 +11,7 @@ import { adminContractRoutes } from "./admin-contracts.ts";
 import { devMarketRoutes } from "./dev-market.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { earnRoutes } from "./earn.ts";
+import { dualRoutes } from "./dual.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
@@ -46,6 +48,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminSettingRoutes)
   .route("/", marketRoutes)
   .route("/", earnRoutes)
+  .route("/", dualRoutes)
   .route("/", supportRoutes)
   .route("/", adminSupportRoutes)
   .route("/", trailRoutes)
@@ -54,4 +57,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
   .route("/", onrampSimRoutes)
+  .route("/", activityRoutes)
   .route("/", nftAuctionRoutes);

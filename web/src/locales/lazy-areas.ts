@@ -6,6 +6,7 @@
 export const LAZY_AREAS = [
   "admin",
   "earn",
+  "invest",
   "kyc",
   "support",
   "messages",
@@ -16,6 +17,7 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "activity",
   "nftAuction",
 ] as const;
 

@@ -20,6 +20,8 @@ import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
+import type activity from "./en/activity.json";
+import type invest from "./en/invest.json";
 import type nftAuction from "./en/nftAuction.json";
 
 export type Resources = typeof common &
@@ -39,6 +41,8 @@ export type Resources = typeof common &
   typeof seconds &
   typeof contract &
   typeof onramp &
+  typeof activity &
+  typeof invest &
   typeof nftAuction;
 
 declare module "i18next" {

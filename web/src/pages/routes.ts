@@ -6,12 +6,14 @@ import { adminRoutes } from "./admin/routes.ts";
 import { fundRoutes } from "./fund/routes.ts";
 import { lockmingRoutes } from "./lockming/routes.ts";
 import { ieoRoutes } from "./ieo/routes.ts";
+import { investRoutes } from "./invest/routes.ts";
 import { otcRoutes } from "./otc/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
+import { activityRoutes } from "./activity/routes.ts";
 import { nftAuctionRoutes } from "./nft-auction/routes.ts";
 import type { PageRoute } from "./types.ts";
 
@@ -28,8 +30,10 @@ export const pageRoutes: PageRoute[] = [
   ...transactionRoutes,
   ...lockmingRoutes,
   ...ieoRoutes,
+  ...investRoutes,
   ...mailMessageRoutes,
   ...kefuRoutes,
   ...otcRoutes,
+  ...activityRoutes,
   ...nftAuctionRoutes,
 ];

@@ -1,4 +1,4 @@
-import { sqlInt, sqlText as q, insertOrIgnore } from "./sql.ts";
+import { sqlInt, sqlText as q, insertOrIgnore, seedGrant } from "./sql.ts";
 
 /** Demo lock-mining offers (fixed ids, so a second seed changes nothing): the spec's 0.3-0.4 % a day, 0.4 % per remaining day. */
 const MINING_CONFIGS = [
@@ -60,6 +60,51 @@ function ieoSeed(now: number): string[] {
   ];
 }
 
+/** Demo dual products on BTC and ETH (fixed ids), one short one so a settlement can be watched within a day. */
+const DUAL_PRODUCTS = [
+  { id: 1, name: "BTC sell high 7D", coin: 1, type: "call", apr: "45.6", strike: "100000", per: "0.01", days: 7, open: 14 },
+  { id: 2, name: "BTC buy low 7D", coin: 1, type: "put", apr: "52.3", strike: "90000", per: "100", days: 7, open: 14 },
+  { id: 3, name: "ETH sell high 14D", coin: 2, type: "call", apr: "38", strike: "3600", per: "0.1", days: 14, open: 21 },
+  { id: 4, name: "ETH buy low 14D", coin: 2, type: "put", apr: "41", strike: "3200", per: "100", days: 14, open: 21 },
+  { id: 5, name: "BTC sell high 1D", coin: 1, type: "call", apr: "36.5", strike: "95000", per: "0.001", days: 1, open: 30 },
+];
+
+/** The dual account's inventory: what pays settlements beyond the subscriptions it holds. */
+const DUAL_GRANTS: [currencyId: number, units: number][] = [
+  [1, 1_000_000_000], // 10 BTC
+  [2, 20_000_000_000], // 200 ETH
+  [3, 1_000_000_000_000], // 1,000,000 USDT
+];
+
+function dualSeed(now: number): string[] {
+  const products = DUAL_PRODUCTS.map((p) => {
+    const end = now + p.open * DAY_MS;
+    return insertOrIgnore("dual_products", {
+      id: sqlInt(p.id),
+      name: q(p.name),
+      currency_id: sqlInt(p.coin),
+      type: q(p.type),
+      apr_pct: q(p.apr),
+      exercise_price: q(p.strike),
+      per_price: q(p.per),
+      total_number: "1000",
+      purchased_number: "0",
+      user_limit: "100",
+      start_at: sqlInt(now - DAY_MS),
+      end_at: sqlInt(end),
+      days: sqlInt(p.days),
+      settle_at: sqlInt(end + p.days * DAY_MS),
+      enabled: "1",
+      created_at: sqlInt(now),
+      updated_at: sqlInt(now),
+    });
+  });
+  const grants = DUAL_GRANTS.flatMap(([currencyId, units]) =>
+    seedGrant(`seed:grant:uid:SYS-DUAL:${currencyId}`, "uid", "SYS-DUAL", currencyId, units, now),
+  );
+  return [...products, ...grants];
+}
+
 export function earnSeedStatements(now: number): string[] {
   return [
     ...MINING_CONFIGS.map((c) =>
@@ -77,5 +122,6 @@ export function earnSeedStatements(now: number): string[] {
       }),
     ),
     ...ieoSeed(now),
+    ...dualSeed(now),
   ];
 }

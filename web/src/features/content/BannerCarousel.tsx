@@ -101,13 +101,7 @@ export function BannerCarousel({ banners, onOpen }: { banners: ArticleSummary[];
             return (
               <div className="banner-slide" key={b.id} aria-hidden={i !== shown} data-testid="banner-slide">
                 {b.link ? (
-                  <button
-                    type="button"
-                    className="banner-link"
-                    tabIndex={i === shown ? 0 : -1}
-                    aria-label={b.title}
-                    onClick={() => !moved.current && onOpen(b)}
-                  >
+                  <button type="button" className="banner-link" tabIndex={i === shown ? 0 : -1} onClick={() => !moved.current && onOpen(b)}>
                     {content}
                   </button>
                 ) : (

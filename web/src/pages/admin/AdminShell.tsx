@@ -24,10 +24,12 @@ const SECTIONS = [
   { to: "/admin/settings", key: "settings", label: "security.admin.nav" },
   { to: "/admin/mining", key: "mining", label: "earn.admin.nav" },
   { to: "/admin/ieo", key: "ieo", label: "earn.ieoAdmin.nav" },
+  { to: "/admin/dual", key: "dual", label: "invest.admin.title" },
   { to: "/admin/support", key: "support", label: "support.console.nav" },
   { to: "/admin/seconds", key: "seconds", label: "seconds.admin.nav" },
   { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
   { to: "/admin/onramp", key: "onramp", label: "onramp.admin.nav" },
+  { to: "/admin/activity", key: "activity", label: "activity.admin.nav" },
   { to: "/admin/nft-auctions", key: "nftAuctions", label: "nftAuction.admin.nav" },
 ] as const;
 
@@ -49,7 +51,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "contract", "earn", "onramp", "seconds", "security", "support", "nftAuction");
+  useTexts("activity", "admin", "contract", "earn", "invest", "onramp", "seconds", "security", "support", "nftAuction");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -14,10 +14,12 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/settings", load: () => import("./AdminSettingsPage.tsx"), guard: true },
   { path: "/admin/mining", load: () => import("./AdminMiningPage.tsx"), guard: true },
   { path: "/admin/ieo", load: () => import("./AdminIeoPage.tsx"), guard: true },
+  { path: "/admin/dual", load: () => import("./AdminDualPage.tsx"), guard: true },
   { path: "/admin/support", load: () => import("./AdminSupportPage.tsx"), guard: true },
   { path: "/admin/support/:id", load: () => import("./AdminSupportChatPage.tsx"), guard: true },
   { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },
   { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
   { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
+  { path: "/admin/activity", load: () => import("./AdminActivityPage.tsx"), guard: true },
   { path: "/admin/nft-auctions", load: () => import("./AdminNftAuctionsPage.tsx"), guard: true },
 ];

@@ -260,20 +260,22 @@ export default function ContractPage() {
         )}
       </section>
       <section className="trade-bottom">
-        <div className="bottom-tabs" role="tablist">
-          {TABS.map((x) => (
-            <button
-              key={x.key}
-              type="button"
-              role="tab"
-              aria-selected={tab === x.status}
-              className={tab === x.status ? "active" : ""}
-              onClick={() => setTab(x.status)}
-              data-testid={`contract-tab-${x.key}`}
-            >
-              {t(`contract.positions.tab.${x.key}`)}
-            </button>
-          ))}
+        <div className="bottom-tabs">
+          <div className="bottom-tablist" role="tablist">
+            {TABS.map((x) => (
+              <button
+                key={x.key}
+                type="button"
+                role="tab"
+                aria-selected={tab === x.status}
+                className={tab === x.status ? "active" : ""}
+                onClick={() => setTab(x.status)}
+                data-testid={`contract-tab-${x.key}`}
+              >
+                {t(`contract.positions.tab.${x.key}`)}
+              </button>
+            ))}
+          </div>
           <Link to="/transaction/contract_order" className="bottom-link">
             {t("contract.positions.all")}
           </Link>

@@ -1,7 +1,9 @@
+import { activity } from "./activity.ts";
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
+import { dual } from "./dual.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
@@ -19,9 +21,11 @@ import { support } from "./support.ts";
  */
 export const catalog = {
   ...common,
+  ...activity,
   ...auth,
   ...content,
   ...earn,
+  ...dual,
   ...contracts,
   ...kyc,
   ...market,
