@@ -5,6 +5,7 @@ import type { Market } from "../durable/spot/market.ts";
 import type { QuizMarket } from "../durable/quiz/quiz-market.ts";
 import { createApp } from "./app.ts";
 import { MARKETS_CRON, runContractsCron, runMarketsCron, runOvernightFees, runQuizCron, runScheduled } from "./cron.ts";
+import { runAuctionCron } from "./auction-cron.ts";
 import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
@@ -19,6 +20,8 @@ export { SupportDesk } from "../durable/support/support-desk.ts";
 export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 export { ContractMarket } from "../durable/contract/contract-market.ts";
 export { QuizMarket } from "../durable/quiz/quiz-market.ts";
+export { AuctionLot } from "../durable/auction/auction-lot.ts";
+export { AuctionRoom } from "../durable/auction/auction-room.ts";
 
 const app = createApp();
 
@@ -71,6 +74,8 @@ export default {
         runContractsCron(env, wakeContract(env)),
         runQuizCron(env, wakeQuiz(env)),
         kickEarnJobs(env),
+        kickEarnJobs(env),
+        runAuctionCron(env),
       ]);
     } else {
       const contracts = env.ContractMarket as DurableObjectNamespace<ContractMarket>;
@@ -96,7 +101,9 @@ declare global {
         | "SupportDesk"
         | "SecondsMarket"
         | "ContractMarket"
-        | "QuizMarket";
+        | "QuizMarket"
+        | "AuctionLot"
+        | "AuctionRoom";
     }
   }
 }

@@ -44,6 +44,9 @@ export function settlePool(bets: readonly PoolBet[], winner: QuizSide | null, fe
     pool += BigInt(b.amount);
     if (b.side === winner) winTotal += BigInt(b.amount);
   }
+  // Amounts leave here as numbers: a pool beyond 2^53 - 1 minor units (9e9 USDT, 900,000 bets at the 10,000 USDT limit) is
+  // refused rather than rounded.
+  if (pool > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("quiz pool beyond Number.MAX_SAFE_INTEGER minor units");
   const payouts = new Map<number, number>();
   if (winner === null || winTotal === 0n || winTotal === pool) {
     for (const b of bets) payouts.set(b.id, (payouts.get(b.id) ?? 0) + b.amount);

@@ -15,3 +15,4 @@ export * from "./activity.ts";
 export * from "./dual.ts";
 export * from "./loans.ts";
 export * from "./quiz.ts";
+export * from "./nft-auction.ts";

@@ -10,8 +10,9 @@ import { type PoolBet, possiblePayout, rateUnits, settlePool, winnerOf } from ".
 const rateArb = fc
   .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 9999 }))
   .map(([i, f]) => (i === 100 ? "100" : f === 0 ? String(i) : `${i}.${String(f).padStart(4, "0").replace(/0+$/, "")}`));
+// Forty bets of at most 2^47 units keep a pool within 2^53 - 1 (settlePool refuses larger pools).
 const betsArb = fc
-  .array(fc.record({ side: fc.constantFrom<1 | 2>(1, 2), amount: fc.integer({ min: 1, max: 2 ** 50 }) }), { maxLength: 40 })
+  .array(fc.record({ side: fc.constantFrom<1 | 2>(1, 2), amount: fc.integer({ min: 1, max: 2 ** 47 }) }), { maxLength: 40 })
   .map((xs) => xs.map((x, i): PoolBet => ({ id: i + 1, ...x })));
 const winnerArb = fc.constantFrom<1 | 2 | null>(1, 2, null);
 
@@ -27,6 +28,20 @@ function model(bets: PoolBet[], winner: 1 | 2 | null, rate: string) {
 }
 
 describe("quiz pool (pari-mutuel)", () => {
+  it("refuses a pool beyond 2^53 - 1 units instead of rounding it", () => {
+    const big = { side: 1 as const, amount: Number.MAX_SAFE_INTEGER };
+    expect(() =>
+      settlePool(
+        [
+          { id: 1, ...big },
+          { id: 2, side: 2, amount: 1 },
+        ],
+        1,
+        "2",
+      ),
+    ).toThrow(RangeError);
+  });
+
   it("matches the model, and payouts + fee + remainder always equal the pool", () => {
     fc.assert(
       fc.property(betsArb, winnerArb, rateArb, (bets, winner, rate) => {

@@ -21,6 +21,7 @@ import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
 import { onrampSimRoutes } from "./onramp-sim.ts";
+import { nftAuctionRoutes } from "./nft-auction.ts";
 import { profileRoutes } from "./profile.ts";
 import { quizRoutes } from "./quiz.ts";
 import { secondsRoutes } from "./seconds.ts";
@@ -64,4 +65,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", loanRoutes)
   .route("/", quizRoutes)
   .route("/", nftRoutes)
-  .route("/", adminNftRoutes);
+  .route("/", adminNftRoutes)
+  .route("/", nftAuctionRoutes);

@@ -21,6 +21,7 @@ export const LAZY_AREAS = [
   "borrowing",
   "guess",
   "nft",
+  "nftAuction",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

@@ -25,6 +25,7 @@ import type invest from "./en/invest.json";
 import type borrowing from "./en/borrowing.json";
 import type guess from "./en/guess.json";
 import type nft from "./en/nft.json";
+import type nftAuction from "./en/nftAuction.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -47,7 +48,8 @@ export type Resources = typeof common &
   typeof invest &
   typeof borrowing &
   typeof guess &
-  typeof nft;
+  typeof nft &
+  typeof nftAuction;
 
 declare module "i18next" {
   interface CustomTypeOptions {

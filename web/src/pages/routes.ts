@@ -17,6 +17,7 @@ import { kefuRoutes } from "./kefu/routes.ts";
 import { activityRoutes } from "./activity/routes.ts";
 import { gameRoutes } from "./game/routes.ts";
 import { nftRoutes } from "./nft/routes.ts";
+import { nftAuctionRoutes } from "./nft-auction/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -40,4 +41,5 @@ export const pageRoutes: PageRoute[] = [
   ...borrowingRoutes,
   ...gameRoutes,
   ...nftRoutes,
+  ...nftAuctionRoutes,
 ];

@@ -8,6 +8,7 @@ import { marketSeedStatements } from "./market-seed.ts";
 import { quizSeedStatements } from "./quiz-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { nftSeedStatements } from "./nft-seed.ts";
+import { nftAuctionSeedStatements } from "./nft-auction-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -77,5 +78,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...quizSeedStatements(now));
   // The NFT catalogue: artists, collections, artworks on sale and bob's resale listing (after the users).
   lines.push(...nftSeedStatements(now));
+  // NFT auction lots owned by bob (after the users).
+  lines.push(...nftAuctionSeedStatements(now));
   return lines.join("\n") + "\n";
 }

@@ -37,6 +37,7 @@ export const Q = {
   loans: "loans",
   quiz: "quiz",
   nft: "nft",
+  nftAuction: "nft-auction",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

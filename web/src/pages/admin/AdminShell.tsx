@@ -33,6 +33,7 @@ const SECTIONS = [
   { to: "/admin/loans", key: "loans", label: "borrowing.admin.nav" },
   { to: "/admin/quiz", key: "quiz", label: "guess.admin.nav" },
   { to: "/admin/nft", key: "nft", label: "nft.admin.nav" },
+  { to: "/admin/nft-auctions", key: "nftAuctions", label: "nftAuction.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -53,7 +54,21 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("activity", "admin", "borrowing", "contract", "earn", "guess", "invest", "nft", "onramp", "seconds", "security", "support");
+  useTexts(
+    "activity",
+    "admin",
+    "borrowing",
+    "contract",
+    "earn",
+    "guess",
+    "invest",
+    "nft",
+    "nftAuction",
+    "onramp",
+    "seconds",
+    "security",
+    "support",
+  );
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -24,4 +24,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/loans", load: () => import("./AdminLoansPage.tsx"), guard: true },
   { path: "/admin/quiz", load: () => import("./AdminQuizPage.tsx"), guard: true },
   { path: "/admin/nft", load: () => import("./AdminNftPage.tsx"), guard: true },
+  { path: "/admin/nft-auctions", load: () => import("./AdminNftAuctionsPage.tsx"), guard: true },
 ];

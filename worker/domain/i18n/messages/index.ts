@@ -11,6 +11,7 @@ import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
 import { nft } from "./nft.ts";
+import { nftAuction } from "./nft-auction.ts";
 import { profile } from "./profile.ts";
 import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
@@ -34,6 +35,7 @@ export const catalog = {
   ...market,
   ...money,
   ...nft,
+  ...nftAuction,
   ...onramp,
   ...profile,
   ...quiz,

@@ -41,6 +41,10 @@ export const KINDS = [
   "quiz_payout",
   "quiz_refund",
   "nft_buy",
+  "nft_deposit",
+  "nft_deposit_release",
+  "nft_deposit_forfeit",
+  "nft_auction_pay",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -85,6 +89,10 @@ export const BILL_KINDS = [
   "quiz_payout",
   "quiz_refund",
   "nft_buy",
+  "nft_deposit",
+  "nft_deposit_release",
+  "nft_deposit_forfeit",
+  "nft_auction_pay",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
