@@ -25,6 +25,7 @@ import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 import { supportRoutes } from "./support.ts";
 import { adminSupportRoutes } from "./admin-support.ts";
+import { inviteRoutes } from "./invite.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
 export const routes = new Hono<AppEnv>()
@@ -52,4 +53,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", leverRoutes)
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
-  .route("/", onrampSimRoutes);
+  .route("/", onrampSimRoutes)
+  .route("/", inviteRoutes);

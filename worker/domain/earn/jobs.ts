@@ -2,6 +2,7 @@ import type { Db } from "../db.ts";
 import { distributeIeoChunk } from "./ieo.ts";
 import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
 import { cancelExpiredChunk } from "../onramp/orders.ts";
+import { payRebatesChunk } from "../invite/rebates.ts";
 
 /**
  * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
@@ -16,6 +17,7 @@ export const EARN_JOBS: ChunkJob[] = [
   { name: "mining_accrual", chunk: (db, now) => accrueMiningChunk(db, now) },
   { name: "ieo_distribution", chunk: (db, now) => distributeIeoChunk(db, now) },
   { name: "onramp_expiry", chunk: (db, now) => cancelExpiredChunk(db, now) },
+  { name: "invite_rebates", chunk: (db, now) => payRebatesChunk(db, now) },
 ];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };

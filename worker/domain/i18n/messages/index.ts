@@ -2,6 +2,7 @@ import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
+import { invite } from "./invite.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
@@ -21,6 +22,7 @@ export const catalog = {
   ...auth,
   ...content,
   ...earn,
+  ...invite,
   ...contracts,
   ...kyc,
   ...market,
