@@ -16,6 +16,8 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "invite",
+  "coupon",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

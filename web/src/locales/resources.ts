@@ -20,6 +20,8 @@ import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
+import type invite from "./en/invite.json";
+import type coupon from "./en/coupon.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -37,7 +39,9 @@ export type Resources = typeof common &
   typeof support &
   typeof seconds &
   typeof contract &
-  typeof onramp;
+  typeof onramp &
+  typeof invite &
+  typeof coupon;
 
 declare module "i18next" {
   interface CustomTypeOptions {

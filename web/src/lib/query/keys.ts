@@ -33,6 +33,8 @@ export const Q = {
   trail: "trail",
   contracts: "contracts",
   onramp: "onramp",
+  invite: "invite",
+  coupons: "coupons",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

@@ -28,6 +28,8 @@ export const KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "invite_rebate",
+  "coupon_bonus",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -59,6 +61,8 @@ export const BILL_KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "invite_rebate",
+  "coupon_bonus",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
