@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS, inviteConfigSchema, rebateUnits, savedUnits } from "../../schema/api/invite.ts";
-import { couponStatus } from "../../worker/domain/coupons/coupons.ts";
-import { REBATE_GRACE_MS, payableDays, rebateJournal, rebateLines } from "../../worker/domain/invite/rebates.ts";
+import { couponStatus } from "../../worker/domain/coupons/status.ts";
+import { REBATE_GRACE_MS, payableDays, rebateJournal, rebateLines } from "../../worker/domain/invite/rebate-rules.ts";
 import { discountFill, discountFor } from "../../worker/domain/markets/fee-discount.ts";
 import type { FillStep } from "../../worker/domain/markets/steps.ts";
 import * as z from "zod/mini";

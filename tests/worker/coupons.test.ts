@@ -5,7 +5,7 @@ import { claimCoupon } from "../../worker/domain/coupons/coupons.ts";
 import { SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE } from "../../worker/domain/ledger/index.ts";
 import { api, createUser } from "./helpers.ts";
 import { expectInvariant, fund } from "./money-helpers.ts";
-import { BTC, USDT, balance, db, orderRow, placed, seedMarkets, settle, trader } from "./market-helpers.ts";
+import { BTC, USDT, balance, db, listed, orderRow, placed, seedMarkets, settle, trader } from "./market-helpers.ts";
 
 const BTC_1 = 100_000_000;
 const USDT_1 = 1_000_000;
@@ -80,13 +80,13 @@ describe("POST /admin/coupon/issue", () => {
     }>();
     expect(audit!.actor_id).toBe(op.id);
     expect(JSON.parse(audit!.detail)).toMatchObject({ kind: "bonus", currency: "usdt", amount: "2.5", user_id: user.id });
-    const listed = await api<{ list: { id: number; amount: string; currency: string; uid: string; taken: number }[] }>(
+    const issuedList = await api<{ list: { id: number; amount: string; currency: string; uid: string; taken: number }[] }>(
       "/admin/coupon/list",
       {
         token: op.token,
       },
     );
-    expect(listed.body.message.list[0]).toMatchObject({
+    expect(issuedList.body.message.list[0]).toMatchObject({
       id,
       kind: "bonus",
       amount: "2.5",
@@ -206,6 +206,10 @@ describe("fee discounts at spot settlement", () => {
       .bind(buy)
       .all();
     expect(uses.results).toEqual([{ user_id: buyer.id, fill_id: fill!.id, side: 1, order_id: buy, currency_id: BTC, saved_units: 369 }]);
+    // The order list shows the fee and what the coupon waived on it; the seller's order has no saving.
+    const done = await listed(buyer.token, "2");
+    expect(done.find((o) => o.id === buy)).toMatchObject({ fee: "0.00000861", fee_currency: "BTC", fee_saved: "0.00000369" });
+    expect((await listed(seller.token, "2")).find((o) => o.id === sell)).not.toHaveProperty("fee_saved");
     const active = (await list(buyer.token, "valid")).find((c) => c.id === id);
     expect(active).toMatchObject({ status: "active", discount_pct: 30, saved: [{ currency: "BTC", amount: "0.00000369" }] });
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { AdminCouponView, CouponIssueInput, CouponKind, CouponTab, CouponView } from "../../../schema/api/invite.ts";
+import type { AdminCouponView, CouponIssueInput, CouponTab, CouponView } from "../../../schema/api/invite.ts";
 import { couponUses, coupons, currencies, userCoupons, users } from "../../../schema/db/index.ts";
 import { auditStatement } from "../audit/audit.ts";
 import type { Db } from "../db.ts";
@@ -15,6 +15,9 @@ import {
   post,
 } from "../ledger/index.ts";
 import { requireCurrency, userAmount } from "../wallet/currencies.ts";
+import { TAB_OF, couponStatus } from "./status.ts";
+
+export { TAB_OF, couponStatus } from "./status.ts";
 
 /**
  * Coupons (README, "Design": Coupons). Operators issue a fee discount (whole percent, applied to the holder's spot
@@ -28,16 +31,6 @@ export const COUPONS_SHOWN = 100;
 
 type CouponRow = typeof coupons.$inferSelect;
 type Status = CouponView["status"];
-
-/** A coupon's state for its holder at `now`. */
-export function couponStatus(kind: CouponKind, validTo: number, takenAt: number | null, now: number): Status {
-  const ended = now >= validTo;
-  if (kind === "bonus") return takenAt !== null ? "claimed" : ended ? "expired" : "open";
-  if (takenAt !== null) return ended ? "used" : "active";
-  return ended ? "expired" : "open";
-}
-
-export const TAB_OF: Record<Status, CouponTab> = { open: "valid", active: "valid", claimed: "used", used: "used", expired: "expired" };
 
 /** POST /admin/coupon/issue: checks the kind's fields, stores the coupon and its audit row in one batch. */
 export async function issueCoupon(db: Db, operatorId: number, input: CouponIssueInput, now = Date.now()): Promise<{ id: number }> {

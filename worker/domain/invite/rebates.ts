@@ -1,9 +1,12 @@
-import { DAY_MS, dayOf, rebateUnits } from "../../../schema/api/invite.ts";
+import { DAY_MS } from "../../../schema/api/invite.ts";
 import { inviteRebateRuns, inviteRebates } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import type { ChunkResult } from "../earn/mining.ts";
-import { ACCOUNT_TYPES, type Journal, type Line, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE, bound, errorText, post } from "../ledger/index.ts";
+import { bound, errorText, post } from "../ledger/index.ts";
 import { inviteConfig } from "./config.ts";
+import { type InviteeFee, type RebateLine, payableDays, rebateJournal, rebateLines } from "./rebate-rules.ts";
+
+export { REBATE_GRACE_MS, payableDays } from "./rebate-rules.ts";
 
 /**
  * The daily invitation rebates (README, "Design": Invitation rebates). For each inviter and each ended UTC day, the
@@ -12,35 +15,6 @@ import { inviteConfig } from "./config.ts";
  * fee account to the inviter's exchange account, in one batch keyed `rebate:<inviter>:<day>` with the rebate rows and
  * the day's run row. A run repeated or late pays nothing twice; the fee account's CHECK refuses a rebate it cannot cover.
  */
-
-/** Days are paid once they ended this long ago, so fills matched just before midnight have settled into D1. */
-export const REBATE_GRACE_MS = 10 * 60_000;
-/** How far back a late job still catches up. */
-export const REBATE_LOOKBACK_DAYS = 7;
-
-/** The ended days the job may still pay at `now`, oldest first. */
-export function payableDays(now: number): number[] {
-  const last = dayOf(now - REBATE_GRACE_MS) - 1;
-  return Array.from({ length: REBATE_LOOKBACK_DAYS }, (_, i) => last - REBATE_LOOKBACK_DAYS + 1 + i);
-}
-
-export type InviteeFee = { inviteeId: number; currencyId: number; feeUnits: number };
-export type RebateLine = InviteeFee & { rebateUnits: number };
-
-/** The rebate of each invitee's fees in each coin; fees too small to earn a unit are dropped. */
-export const rebateLines = (fees: InviteeFee[], rate: string): RebateLine[] =>
-  fees.map((f) => ({ ...f, rebateUnits: rebateUnits(f.feeUnits, rate) })).filter((l) => l.rebateUnits > 0);
-
-/** The journal paying `lines` from the fee account to the inviter's exchange account. */
-export function rebateJournal(inviterId: number, day: number, lines: RebateLine[]): Journal {
-  const perCoin = new Map<number, number>();
-  for (const l of lines) perCoin.set(l.currencyId, (perCoin.get(l.currencyId) ?? 0) + l.rebateUnits);
-  const ledger: Line[] = [...perCoin].flatMap(([currencyId, amount]) => [
-    { userId: SYSTEM_ACCOUNTS.fees, currencyId, accountType: SYSTEM_ACCOUNT_TYPE, bucket: "available" as const, amount: -amount },
-    { userId: inviterId, currencyId, accountType: ACCOUNT_TYPES.change, bucket: "available" as const, amount },
-  ]);
-  return { kind: "invite_rebate", refKey: `rebate:${inviterId}:${day}`, userId: inviterId, memo: { day }, lines: ledger };
-}
 
 // The (inviter, day) pairs not yet looked at, for inviters whose first invitee registered by that day.
 const OWED = `
@@ -83,20 +57,18 @@ export async function payRebate(db: Db, inviterId: number, day: number, rate: st
     await run;
     return [];
   }
-  const rows = db
-    .insert(inviteRebates)
-    .values(
-      lines.map((l) => ({
-        inviterId,
-        inviteeId: l.inviteeId,
-        day,
-        currencyId: l.currencyId,
-        feeUnits: l.feeUnits,
-        rate,
-        rebateUnits: l.rebateUnits,
-        createdAt: now,
-      })),
-    );
+  const rows = db.insert(inviteRebates).values(
+    lines.map((l) => ({
+      inviterId,
+      inviteeId: l.inviteeId,
+      day,
+      currencyId: l.currencyId,
+      feeUnits: l.feeUnits,
+      rate,
+      rebateUnits: l.rebateUnits,
+      createdAt: now,
+    })),
+  );
   const result = await post(db, rebateJournal(inviterId, day, lines), [rows, run], { now });
   if (result.status === "duplicate") {
     await run;

@@ -4,6 +4,7 @@ import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
+import { inviteSeedStatements } from "./invite-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -65,5 +66,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // Invitation terms, Bob invited by Alice, demo coupons (after the users and currencies).
+  lines.push(...inviteSeedStatements(now));
   return lines.join("\n") + "\n";
 }
