@@ -87,7 +87,7 @@ function Invitees({ share }: { share: ShareView }) {
   const { t } = useTranslation();
   if (share.invitees.length === 0) return <EmptyState text={t("invite.noInvitees")} />;
   return (
-    <ul className="list" data-testid="invitees">
+    <ul className="list invite-list" data-testid="invitees">
       {share.invitees.map((i, n) => (
         <li key={n} className="list-item">
           <span className="mono">{i.name}</span>
