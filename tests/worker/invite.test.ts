@@ -274,3 +274,19 @@ describe("daily invitation rebates", () => {
     }
   });
 });
+
+describe("POST /dev/invite_rebates (local only)", () => {
+  it("pays today's rebates at once, once; refuses bad input", async () => {
+    const inviter = await createUser();
+    const invitee = await createUser();
+    await link(invitee.id, inviter.id);
+    await secondsOrder(invitee.id, 10_000, Date.now());
+    const first = await api<{ paid: number }>("/dev/invite_rebates", { form: {} });
+    expect(first.status).toBe(200);
+    expect((await balance(inviter.id, USDT)).available).toBe(2_000);
+    await api("/dev/invite_rebates", { form: {} });
+    expect((await balance(inviter.id, USDT)).available).toBe(2_000);
+    expect((await api("/dev/invite_rebates", { form: { day: "x" } })).status).toBe(400);
+    expect((await api("/dev/invite_rebates", { form: { other: "1" } })).status).toBe(400);
+  });
+});
