@@ -26,8 +26,9 @@ export { TAB_OF, couponStatus } from "./status.ts";
  * `coupon:<coupon>:<user>` in the same batch, so concurrent claims pay once.
  */
 
-/** Coupons listed per tab. */
+/** Coupons listed per tab, out of the newest-ending ones read (a tab is decided per row, after reading). */
 export const COUPONS_SHOWN = 100;
+export const COUPONS_READ = 500;
 
 type CouponRow = typeof coupons.$inferSelect;
 type Status = CouponView["status"];
@@ -89,6 +90,7 @@ export async function listCoupons(db: Db, userId: number, tab: CouponTab, now = 
     .leftJoin(userCoupons, and(eq(userCoupons.couponId, coupons.id), eq(userCoupons.userId, userId)))
     .where(and(forUser(userId), lte(coupons.validFrom, now)))
     .orderBy(desc(coupons.validTo), desc(coupons.id))
+    .limit(COUPONS_READ)
     .all();
   const shown = rows
     .map((r) => ({ ...r, status: couponStatus(r.c.kind, r.c.validTo, r.takenAt, now) }))
