@@ -11,4 +11,5 @@ export * from "./seconds.ts";
 export * from "./contracts.ts";
 export * from "./onramp.ts";
 export * from "./nft.ts";
+export * from "./activity.ts";
 export * from "./invite.ts";

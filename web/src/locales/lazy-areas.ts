@@ -16,6 +16,7 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "activity",
   "invite",
   "coupon",
 ] as const;

@@ -20,6 +20,7 @@ import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
+import type activity from "./en/activity.json";
 import type invite from "./en/invite.json";
 import type coupon from "./en/coupon.json";
 
@@ -40,6 +41,7 @@ export type Resources = typeof common &
   typeof seconds &
   typeof contract &
   typeof onramp &
+  typeof activity &
   typeof invite &
   typeof coupon;
 

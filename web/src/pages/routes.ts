@@ -12,6 +12,7 @@ import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
+import { activityRoutes } from "./activity/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
 import type { PageRoute } from "./types.ts";
 
@@ -31,5 +32,6 @@ export const pageRoutes: PageRoute[] = [
   ...mailMessageRoutes,
   ...kefuRoutes,
   ...otcRoutes,
+  ...activityRoutes,
   ...inviteRoutes,
 ];

@@ -1,4 +1,5 @@
 import { hashPassword } from "../auth/password.ts";
+import { activitySeedStatements } from "./activity-seed.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
@@ -66,6 +67,8 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // A couple-link request from Bob to Alice (after the users).
+  lines.push(...activitySeedStatements(now));
   // Invitation terms, Bob invited by Alice, demo coupons (after the users and currencies).
   lines.push(...inviteSeedStatements(now));
   return lines.join("\n") + "\n";

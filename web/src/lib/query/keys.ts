@@ -33,6 +33,7 @@ export const Q = {
   trail: "trail",
   contracts: "contracts",
   onramp: "onramp",
+  activity: "activity",
   invite: "invite",
   coupons: "coupons",
 } as const;

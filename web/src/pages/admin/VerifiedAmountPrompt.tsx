@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalFocus } from "../../lib/modal-focus.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import { dec } from "../../lib/decimal.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
@@ -23,6 +24,8 @@ export function useVerifiedAmountPrompt() {
   const form = useForm({ amount: "" });
   const { values, errors, clear } = form;
   const titleId = useId();
+  const dialog = useRef<HTMLFormElement>(null);
+  useModalFocus(dialog, pending !== null);
   const current = useRef<Pending | null>(null);
 
   const ask = useCallback(
@@ -68,6 +71,7 @@ export function useVerifiedAmountPrompt() {
   const element = pending ? (
     <div className="modal-backdrop" onClick={() => close(null)}>
       <form
+        ref={dialog}
         className="modal"
         role="dialog"
         aria-modal="true"
@@ -88,10 +92,13 @@ export function useVerifiedAmountPrompt() {
             placeholder={t("admin.deposits.verifiedPlaceholder", { amount: pending.declared })}
             onChange={form.amount("amount").onChange}
             aria-invalid={Boolean(error)}
+            aria-describedby={`${titleId}-hint ${titleId}-error`}
             data-testid="verified-amount"
           />
-          <span className="faint">{zero ? t("admin.deposits.verifiedZero") : t("admin.deposits.verifiedHint")}</span>
-          <span className="field-error" role={error ? "alert" : undefined}>
+          <span id={`${titleId}-hint`} className="faint">
+            {zero ? t("admin.deposits.verifiedZero") : t("admin.deposits.verifiedHint")}
+          </span>
+          <span id={`${titleId}-error`} className="field-error" role={error ? "alert" : undefined}>
             {error}
           </span>
         </div>

@@ -28,6 +28,7 @@ export const KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "couple_reward",
   "invite_rebate",
   "coupon_bonus",
 ] as const;
@@ -61,6 +62,7 @@ export const BILL_KINDS = [
   "mining_redeem",
   "ieo_subscribe",
   "ieo_distribute",
+  "couple_reward",
   "invite_rebate",
   "coupon_bonus",
 ] as const satisfies readonly Kind[];
