@@ -131,7 +131,7 @@ test("a user registers with Alice's invite code, claims a bonus and trades; afte
     await alice.goto("/#/setting/share");
     await expect(alice.getByTestId("invite-code")).toHaveText("ALICE1");
     await expect(alice.getByTestId("invite-link")).toHaveText(/\/#\/register\?code=ALICE1$/);
-    await expect(alice.locator(".invite-qr img")).toBeVisible();
+    await expect(alice.getByTestId("invite-qr")).toBeVisible();
     await expect(alice.getByTestId("invitees")).toContainText("inv***@example.test");
     await expect(alice.getByTestId("rebates")).toContainText(`${mine!.amount.replace(".", lang === "spa" ? "," : ".")} ETH`);
     await alice.screenshot({ path: `${SHOTS}/invite-share-${lang}-${theme}.png`, fullPage: true });

@@ -30,7 +30,7 @@ function InviteCard({ share }: { share: ShareView }) {
     <section className="card stack invite-card" data-testid="invite-card">
       <p className="muted">{t("invite.terms", { percent: percent(share.rate) })}</p>
       <div className="invite-qr">
-        <QrCode text={link} size={168} label={t("invite.qrLabel")} />
+        <QrCode text={link} size={168} label={t("invite.qrLabel")} testId="invite-qr" />
       </div>
       <dl className="kv">
         <dt>{t("invite.code")}</dt>
