@@ -59,14 +59,15 @@ export const coupons = sqliteTable(
     createdBy: integer("created_by").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [
-    index("coupons_user").on(t.userId, t.validTo),
-    check("coupons_window", sql`${t.validTo} > ${t.validFrom}`),
-    check(
-      "coupons_kind",
-      sql`(${t.kind} = 'discount' AND ${t.discountPct} BETWEEN 1 AND 100 AND ${t.bonusUnits} IS NULL) OR (${t.kind} = 'bonus' AND ${t.bonusUnits} > 0 AND ${t.currencyId} IS NOT NULL AND ${t.discountPct} IS NULL)`,
-    ),
-  ],
+  (t) => {
+    const discount = sql`${t.kind} = 'discount' AND ${t.discountPct} BETWEEN 1 AND 100 AND ${t.bonusUnits} IS NULL`;
+    const bonus = sql`${t.kind} = 'bonus' AND ${t.bonusUnits} > 0 AND ${t.currencyId} IS NOT NULL AND ${t.discountPct} IS NULL`;
+    return [
+      index("coupons_user").on(t.userId, t.validTo),
+      check("coupons_window", sql`${t.validTo} > ${t.validFrom}`),
+      check("coupons_kind", sql`(${discount}) OR (${bonus})`),
+    ];
+  },
 );
 
 /** A user's taken coupon: a claimed bonus, or an activated discount. One per (coupon, user): a second claim inserts nothing. */

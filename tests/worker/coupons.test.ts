@@ -99,26 +99,29 @@ describe("POST /admin/coupon/issue", () => {
 });
 
 describe("claiming coupons", () => {
-  it("a bonus credits its amount from the house once; a second claim is 409 'already received'; the coupon moves to the used tab", async () => {
-    const user = await createUser();
-    const id = await issued({ kind: "bonus", currency: "USDT", amount: "2.5", uid: await uidOf(user.id) });
-    expect((await list(user.token, "valid")).map((c) => [c.id, c.status])).toContainEqual([id, "open"]);
-    const house = await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE);
-    const first = await claim(user.token, id);
-    expect(first.body).toEqual({ type: "ok", message: { status: "claimed" } });
-    expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
-    expect(house.available - (await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE)).available).toBe(2_500_000);
-    const again = await api("/coupon/claim", { token: user.token, form: { id: String(id), lang: "spa" } });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: "COUPON_ALREADY_CLAIMED", message: "Ya ha recibido este cupón" });
-    expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
-    const used = await list(user.token, "used");
-    expect(used.find((c) => c.id === id)).toMatchObject({ status: "claimed", amount: "2.5", currency: "USDT", kind: "bonus" });
-    expect((await list(user.token, "valid")).find((c) => c.id === id)).toBeUndefined();
-    const journal = await env.DB.prepare("SELECT kind, user_id FROM journals WHERE ref_key = ?").bind(`coupon:${id}:${user.id}`).first();
-    expect(journal).toEqual({ kind: "coupon_bonus", user_id: user.id });
-    await expectInvariant();
-  });
+  it(
+    "a bonus credits its amount from the house once; a second claim is 409 'already received'; " + "the coupon moves to the used tab",
+    async () => {
+      const user = await createUser();
+      const id = await issued({ kind: "bonus", currency: "USDT", amount: "2.5", uid: await uidOf(user.id) });
+      expect((await list(user.token, "valid")).map((c) => [c.id, c.status])).toContainEqual([id, "open"]);
+      const house = await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE);
+      const first = await claim(user.token, id);
+      expect(first.body).toEqual({ type: "ok", message: { status: "claimed" } });
+      expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
+      expect(house.available - (await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE)).available).toBe(2_500_000);
+      const again = await api("/coupon/claim", { token: user.token, form: { id: String(id), lang: "spa" } });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: "COUPON_ALREADY_CLAIMED", message: "Ya ha recibido este cupón" });
+      expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
+      const used = await list(user.token, "used");
+      expect(used.find((c) => c.id === id)).toMatchObject({ status: "claimed", amount: "2.5", currency: "USDT", kind: "bonus" });
+      expect((await list(user.token, "valid")).find((c) => c.id === id)).toBeUndefined();
+      const journal = await env.DB.prepare("SELECT kind, user_id FROM journals WHERE ref_key = ?").bind(`coupon:${id}:${user.id}`).first();
+      expect(journal).toEqual({ kind: "coupon_bonus", user_id: user.id });
+      await expectInvariant();
+    },
+  );
 
   it("ten concurrent claims of one bonus pay once", async () => {
     const user = await createUser();
@@ -176,62 +179,66 @@ describe("claiming coupons", () => {
 });
 
 describe("fee discounts at spot settlement", () => {
-  it("an activated 30 % discount reduces the holder's fee on its next fills by floor(fee × 30 %), records each use, and the fee account gets the rest", async () => {
-    const buyer = await trader({ usdt: 10_000 * USDT_1 });
-    const seller = await trader({ btc: BTC_1 });
-    const id = await issued({ kind: "discount", discount_pct: "30", uid: await uidOf(buyer.id) });
-    expect((await claim(buyer.token, id)).body.message).toEqual({ status: "active" });
-    expect((await claim(buyer.token, id)).status).toBe(409);
-    const feesBtc = await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE);
-    const feesUsdt = await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE);
-    // Seller makes 0.0123 BTC at 50,000 (maker 0.08 % of 615 USDT = 492,000 units, no discount); the buyer takes it:
-    // taker fee 0.1 % of 1,230,000 sat = 1,230 sat, of which floor(1,230 × 0.3) = 369 waived, 861 kept.
-    const sell = await placed(seller.token, { side: "sell", amount: "0.0123", price: "50000" });
-    const buy = await placed(buyer.token, { side: "buy", amount: "0.0123", price: "50000" });
-    await settle();
-    expect(await balance(buyer.id, BTC)).toEqual({ available: 1_230_000 - 861, locked: 0 });
-    expect((await orderRow(buy)).feeUnits).toBe(861);
-    expect((await orderRow(sell)).feeUnits).toBe(492_000);
-    expect((await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE)).available - feesBtc.available).toBe(861);
-    expect((await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE)).available - feesUsdt.available).toBe(492_000);
-    const fill = await env.DB.prepare("SELECT id, buy_fee_units, sell_fee_units FROM spot_fills WHERE buy_order_id = ?").bind(buy).first<{
-      id: string;
-      buy_fee_units: number;
-      sell_fee_units: number;
-    }>();
-    expect([fill!.buy_fee_units, fill!.sell_fee_units]).toEqual([861, 492_000]);
-    const uses = await env.DB.prepare(
-      "SELECT user_id, fill_id, side, order_id, currency_id, saved_units FROM coupon_uses WHERE order_id = ?",
-    )
-      .bind(buy)
-      .all();
-    expect(uses.results).toEqual([{ user_id: buyer.id, fill_id: fill!.id, side: 1, order_id: buy, currency_id: BTC, saved_units: 369 }]);
-    // The order list shows the fee and what the coupon waived on it; the seller's order has no saving.
-    const done = await listed(buyer.token, "2");
-    expect(done.find((o) => o.id === buy)).toMatchObject({ fee: "0.00000861", fee_currency: "BTC", fee_saved: "0.00000369" });
-    expect((await listed(seller.token, "2")).find((o) => o.id === sell)).not.toHaveProperty("fee_saved");
-    const active = (await list(buyer.token, "valid")).find((c) => c.id === id);
-    expect(active).toMatchObject({ status: "active", discount_pct: 30, saved: [{ currency: "BTC", amount: "0.00000369" }] });
+  it(
+    "an activated 30 % discount reduces the holder's fee on its next fills by floor(fee × 30 %), " +
+      "records each use, and the fee account gets the rest",
+    async () => {
+      const buyer = await trader({ usdt: 10_000 * USDT_1 });
+      const seller = await trader({ btc: BTC_1 });
+      const id = await issued({ kind: "discount", discount_pct: "30", uid: await uidOf(buyer.id) });
+      expect((await claim(buyer.token, id)).body.message).toEqual({ status: "active" });
+      expect((await claim(buyer.token, id)).status).toBe(409);
+      const feesBtc = await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE);
+      const feesUsdt = await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE);
+      // Seller makes 0.0123 BTC at 50,000 (maker 0.08 % of 615 USDT = 492,000 units, no discount); the buyer takes it:
+      // taker fee 0.1 % of 1,230,000 sat = 1,230 sat, of which floor(1,230 × 0.3) = 369 waived, 861 kept.
+      const sell = await placed(seller.token, { side: "sell", amount: "0.0123", price: "50000" });
+      const buy = await placed(buyer.token, { side: "buy", amount: "0.0123", price: "50000" });
+      await settle();
+      expect(await balance(buyer.id, BTC)).toEqual({ available: 1_230_000 - 861, locked: 0 });
+      expect((await orderRow(buy)).feeUnits).toBe(861);
+      expect((await orderRow(sell)).feeUnits).toBe(492_000);
+      expect((await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE)).available - feesBtc.available).toBe(861);
+      expect((await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE)).available - feesUsdt.available).toBe(492_000);
+      const fill = await env.DB.prepare("SELECT id, buy_fee_units, sell_fee_units FROM spot_fills WHERE buy_order_id = ?").bind(buy).first<{
+        id: string;
+        buy_fee_units: number;
+        sell_fee_units: number;
+      }>();
+      expect([fill!.buy_fee_units, fill!.sell_fee_units]).toEqual([861, 492_000]);
+      const uses = await env.DB.prepare(
+        "SELECT user_id, fill_id, side, order_id, currency_id, saved_units FROM coupon_uses WHERE order_id = ?",
+      )
+        .bind(buy)
+        .all();
+      expect(uses.results).toEqual([{ user_id: buyer.id, fill_id: fill!.id, side: 1, order_id: buy, currency_id: BTC, saved_units: 369 }]);
+      // The order list shows the fee and what the coupon waived on it; the seller's order has no saving.
+      const done = await listed(buyer.token, "2");
+      expect(done.find((o) => o.id === buy)).toMatchObject({ fee: "0.00000861", fee_currency: "BTC", fee_saved: "0.00000369" });
+      expect((await listed(seller.token, "2")).find((o) => o.id === sell)).not.toHaveProperty("fee_saved");
+      const active = (await list(buyer.token, "valid")).find((c) => c.id === id);
+      expect(active).toMatchObject({ status: "active", discount_pct: 30, saved: [{ currency: "BTC", amount: "0.00000369" }] });
 
-    // A second fill is discounted too while the coupon lasts; once it has ended the fee is whole and it is listed as used.
-    const sell2 = await placed(seller.token, { side: "sell", amount: "0.01", price: "50000" });
-    await placed(buyer.token, { side: "buy", amount: "0.01", price: "50000" });
-    await settle();
-    expect((await orderRow(sell2)).feeUnits).toBe(400_000);
-    expect((await balance(buyer.id, BTC)).available).toBe(1_230_000 - 861 + 1_000_000 - 700);
-    await env.DB.prepare("UPDATE coupons SET valid_to = ? WHERE id = ?")
-      .bind(Date.now() - 1, id)
-      .run();
-    await placed(seller.token, { side: "sell", amount: "0.01", price: "50000" });
-    await placed(buyer.token, { side: "buy", amount: "0.01", price: "50000" });
-    await settle();
-    expect((await balance(buyer.id, BTC)).available).toBe(1_230_000 - 861 + 1_000_000 - 700 + 1_000_000 - 1_000);
-    expect((await list(buyer.token, "used")).find((c) => c.id === id)).toMatchObject({
-      status: "used",
-      saved: [{ currency: "BTC", amount: "0.00000669" }],
-    });
-    await expectInvariant();
-  });
+      // A second fill is discounted too while the coupon lasts; once it has ended the fee is whole and it is listed as used.
+      const sell2 = await placed(seller.token, { side: "sell", amount: "0.01", price: "50000" });
+      await placed(buyer.token, { side: "buy", amount: "0.01", price: "50000" });
+      await settle();
+      expect((await orderRow(sell2)).feeUnits).toBe(400_000);
+      expect((await balance(buyer.id, BTC)).available).toBe(1_230_000 - 861 + 1_000_000 - 700);
+      await env.DB.prepare("UPDATE coupons SET valid_to = ? WHERE id = ?")
+        .bind(Date.now() - 1, id)
+        .run();
+      await placed(seller.token, { side: "sell", amount: "0.01", price: "50000" });
+      await placed(buyer.token, { side: "buy", amount: "0.01", price: "50000" });
+      await settle();
+      expect((await balance(buyer.id, BTC)).available).toBe(1_230_000 - 861 + 1_000_000 - 700 + 1_000_000 - 1_000);
+      expect((await list(buyer.token, "used")).find((c) => c.id === id)).toMatchObject({
+        status: "used",
+        saved: [{ currency: "BTC", amount: "0.00000669" }],
+      });
+      await expectInvariant();
+    },
+  );
 
   it("a discount nobody took changes nothing: the fill pays the whole fee and records no use", async () => {
     const buyer = await trader({ usdt: 10_000 * USDT_1 });

@@ -50,36 +50,39 @@ describe("invitation terms and registration", () => {
     expect(res.body).toEqual({ type: "ok", message: { required: false, rate: "0.2" } });
   });
 
-  it("operators change the terms, each changed key audited once, and /getSiteConfig publishes them; users and bad values are refused", async () => {
-    const op = await operator();
-    const user = await createUser();
-    expect((await api("/admin/invite/config", { token: user.token, form: { required: "0", rate: "0.1" } })).status).toBe(403);
-    expect((await api("/admin/invite/config", { form: { required: "0", rate: "0.1" } })).status).toBe(401);
-    for (const rate of ["0.6", "-0.1", "abc", "0.12345", "", "1"]) {
-      const bad = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate, lang: "en" } });
-      expect(bad.status, rate).toBe(400);
-      expect(bad.body.code, rate).toBe("INVITE_RATE_INVALID");
-    }
-    const stray = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate: "0.1", extra: "1" } });
-    expect(stray.status).toBe(400);
-    expect((await api("/admin/invite/config", { token: op.token, form: { required: "2", rate: "0.1" } })).status).toBe(400);
+  it(
+    "operators change the terms, each changed key audited once, and /getSiteConfig publishes them; " + "users and bad values are refused",
+    async () => {
+      const op = await operator();
+      const user = await createUser();
+      expect((await api("/admin/invite/config", { token: user.token, form: { required: "0", rate: "0.1" } })).status).toBe(403);
+      expect((await api("/admin/invite/config", { form: { required: "0", rate: "0.1" } })).status).toBe(401);
+      for (const rate of ["0.6", "-0.1", "abc", "0.12345", "", "1"]) {
+        const bad = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate, lang: "en" } });
+        expect(bad.status, rate).toBe(400);
+        expect(bad.body.code, rate).toBe("INVITE_RATE_INVALID");
+      }
+      const stray = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate: "0.1", extra: "1" } });
+      expect(stray.status).toBe(400);
+      expect((await api("/admin/invite/config", { token: op.token, form: { required: "2", rate: "0.1" } })).status).toBe(400);
 
-    const saved = await api("/admin/invite/config", { token: op.token, form: { required: "1", rate: "0.250" } });
-    expect(saved.body.message).toEqual({ required: true, rate: "0.25" });
-    const site = await api<Record<string, string>>("/getSiteConfig");
-    expect(site.body.message.sharar_radio).toBe("1");
-    expect(site.body.message.invite_rebate_rate).toBe("0.25");
-    const audits = await env.DB.prepare(
-      "SELECT subject_id, detail FROM audit_log WHERE actor_id = ? AND action = 'setting.update' ORDER BY subject_id",
-    )
-      .bind(op.id)
-      .all<{ subject_id: string; detail: string }>();
-    expect(audits.results.map((a) => [a.subject_id, JSON.parse(a.detail)])).toEqual([
-      ["invite_rebate_rate", { from: "0.2", to: "0.25" }],
-      ["sharar_radio", { from: "0", to: "1" }],
-    ]);
-    await setConfig("0", "0.2");
-  });
+      const saved = await api("/admin/invite/config", { token: op.token, form: { required: "1", rate: "0.250" } });
+      expect(saved.body.message).toEqual({ required: true, rate: "0.25" });
+      const site = await api<Record<string, string>>("/getSiteConfig");
+      expect(site.body.message.sharar_radio).toBe("1");
+      expect(site.body.message.invite_rebate_rate).toBe("0.25");
+      const audits = await env.DB.prepare(
+        "SELECT subject_id, detail FROM audit_log WHERE actor_id = ? AND action = 'setting.update' ORDER BY subject_id",
+      )
+        .bind(op.id)
+        .all<{ subject_id: string; detail: string }>();
+      expect(audits.results.map((a) => [a.subject_id, JSON.parse(a.detail)])).toEqual([
+        ["invite_rebate_rate", { from: "0.2", to: "0.25" }],
+        ["sharar_radio", { from: "0", to: "1" }],
+      ]);
+      await setConfig("0", "0.2");
+    },
+  );
 
   it("registration with an invite code links the invitee to its inviter (any case); an unknown code is refused", async () => {
     const inviter = await createUser();
@@ -91,23 +94,27 @@ describe("invitation terms and registration", () => {
     expect(unknown.res.body).toMatchObject({ code: "INVALID_INVITE_CODE" });
   });
 
-  it("without a code registration links nobody, unless the operators made the code mandatory: then 400 INVITE_CODE_REQUIRED, translated", async () => {
-    const free = await register("");
-    expect(free.res.status).toBe(200);
-    expect(await invitedBy(free.email)).toBeNull();
-    await setConfig("1", "0.2");
-    try {
-      const refused = await register("", "spa");
-      expect(refused.res.status).toBe(400);
-      expect(refused.res.body).toEqual({ type: "error", code: "INVITE_CODE_REQUIRED", message: "Introduzca un código de invitación" });
-      const inviter = await createUser();
-      const ok = await register(await codeOf(inviter.id));
-      expect(ok.res.status).toBe(200);
-      expect(await invitedBy(ok.email)).toBe(inviter.id);
-    } finally {
-      await setConfig("0", "0.2");
-    }
-  });
+  it(
+    "without a code registration links nobody, unless the operators made the code mandatory: " +
+      "then 400 INVITE_CODE_REQUIRED, translated",
+    async () => {
+      const free = await register("");
+      expect(free.res.status).toBe(200);
+      expect(await invitedBy(free.email)).toBeNull();
+      await setConfig("1", "0.2");
+      try {
+        const refused = await register("", "spa");
+        expect(refused.res.status).toBe(400);
+        expect(refused.res.body).toEqual({ type: "error", code: "INVITE_CODE_REQUIRED", message: "Introduzca un código de invitación" });
+        const inviter = await createUser();
+        const ok = await register(await codeOf(inviter.id));
+        expect(ok.res.status).toBe(200);
+        expect(await invitedBy(ok.email)).toBe(inviter.id);
+      } finally {
+        await setConfig("0", "0.2");
+      }
+    },
+  );
 });
 
 describe("GET /invite/share and /invite/rebates", () => {
@@ -178,69 +185,73 @@ const rebateJournals = async (inviterId: number) =>
   ).results.map((r) => r.ref_key);
 
 describe("daily invitation rebates", () => {
-  it("pay floor(fee × rate) of each invitee's spot, contract and seconds fees per coin from the fee account, once, however often the job runs", async () => {
-    await setConfig("0", "0.2");
-    const inviter = await createUser();
-    const invitee = await trader({ usdt: 1_000 * USDT_1, btc: BTC_1 });
-    const stranger = await trader({ usdt: 1_000 * USDT_1, btc: BTC_1 });
-    await link(invitee.id, inviter.id);
-    // Invited two days ago: the days since then are the inviter's to be paid.
-    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?")
-      .bind(Date.now() - 2 * DAY_MS, invitee.id)
-      .run();
-    // The invitee buys 0.01 BTC as taker (fee 0.1 % of the base: 1,000 sat) and sells 0.01 BTC as maker (fee 0.08 % of
-    // 500 USDT: 400,000 units); the stranger is the other side and earns nobody anything.
-    await placed(stranger.token, { side: "sell", amount: "0.01", price: "50000" });
-    await placed(invitee.token, { side: "buy", amount: "0.01", price: "50000" });
-    await placed(invitee.token, { side: "sell", amount: "0.01", price: "50000" });
-    await placed(stranger.token, { side: "buy", amount: "0.01", price: "50000" });
-    await settle();
-    const now = Date.now();
-    const day = dayOf(now);
-    await secondsOrder(invitee.id, 12_345, now);
-    await secondsOrder(invitee.id, 99_999, now, 1); // voided: its fee was refunded
-    await position(invitee.id, 7, 1, now);
-    await position(invitee.id, 1_000, 4, now); // cancelled entry: fee refunded
-    await secondsOrder(invitee.id, 5_000, (day - 1) * DAY_MS + 1); // the day before
-    await secondsOrder(stranger.id, 50_000, now);
+  it(
+    "pay floor(fee × rate) of each invitee's spot, contract and seconds fees per coin from the fee account, " +
+      "once, however often the job runs",
+    async () => {
+      await setConfig("0", "0.2");
+      const inviter = await createUser();
+      const invitee = await trader({ usdt: 1_000 * USDT_1, btc: BTC_1 });
+      const stranger = await trader({ usdt: 1_000 * USDT_1, btc: BTC_1 });
+      await link(invitee.id, inviter.id);
+      // Invited two days ago: the days since then are the inviter's to be paid.
+      await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?")
+        .bind(Date.now() - 2 * DAY_MS, invitee.id)
+        .run();
+      // The invitee buys 0.01 BTC as taker (fee 0.1 % of the base: 1,000 sat) and sells 0.01 BTC as maker (fee 0.08 % of
+      // 500 USDT: 400,000 units); the stranger is the other side and earns nobody anything.
+      await placed(stranger.token, { side: "sell", amount: "0.01", price: "50000" });
+      await placed(invitee.token, { side: "buy", amount: "0.01", price: "50000" });
+      await placed(invitee.token, { side: "sell", amount: "0.01", price: "50000" });
+      await placed(stranger.token, { side: "buy", amount: "0.01", price: "50000" });
+      await settle();
+      const now = Date.now();
+      const day = dayOf(now);
+      await secondsOrder(invitee.id, 12_345, now);
+      await secondsOrder(invitee.id, 99_999, now, 1); // voided: its fee was refunded
+      await position(invitee.id, 7, 1, now);
+      await position(invitee.id, 1_000, 4, now); // cancelled entry: fee refunded
+      await secondsOrder(invitee.id, 5_000, (day - 1) * DAY_MS + 1); // the day before
+      await secondsOrder(stranger.id, 50_000, now);
 
-    const inviterBtc = await balance(inviter.id, BTC);
-    const inviterUsdt = await balance(inviter.id, USDT);
-    const feesUsdt = await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE);
-    const feesBtc = await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE);
-    // The day is not over (plus the grace): nothing for it yet; the day before is paid.
-    await payRebatesChunk(db(), (day + 1) * DAY_MS + REBATE_GRACE_MS - 1);
-    expect(await rebateJournals(inviter.id)).toEqual([`rebate:${inviter.id}:${day - 1}`]);
-    expect((await balance(inviter.id, USDT)).available - inviterUsdt.available).toBe(1_000);
+      const inviterBtc = await balance(inviter.id, BTC);
+      const inviterUsdt = await balance(inviter.id, USDT);
+      const feesUsdt = await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE);
+      const feesBtc = await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE);
+      // The day is not over (plus the grace): nothing for it yet; the day before is paid.
+      await payRebatesChunk(db(), (day + 1) * DAY_MS + REBATE_GRACE_MS - 1);
+      expect(await rebateJournals(inviter.id)).toEqual([`rebate:${inviter.id}:${day - 1}`]);
+      expect((await balance(inviter.id, USDT)).available - inviterUsdt.available).toBe(1_000);
 
-    const jobNow = (day + 1) * DAY_MS + REBATE_GRACE_MS;
-    for (let run = 0; run < 3; run++) await payRebatesChunk(db(), jobNow);
-    // USDT: floor((400,000 + 12,345 + 7) × 0.2) = 82,470; BTC: floor(1,000 × 0.2) = 200.
-    expect((await balance(inviter.id, USDT)).available - inviterUsdt.available).toBe(1_000 + 82_470);
-    expect((await balance(inviter.id, BTC)).available - inviterBtc.available).toBe(200);
-    expect(feesUsdt.available - (await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE)).available).toBe(1_000 + 82_470);
-    expect(feesBtc.available - (await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE)).available).toBe(200);
-    expect(await rebateJournals(inviter.id)).toEqual([`rebate:${inviter.id}:${day - 1}`, `rebate:${inviter.id}:${day}`]);
-    // Paying the day again directly (a job whose run row was lost) moves nothing.
-    expect(await payRebate(db(), inviter.id, day, "0.2", jobNow)).toEqual([]);
-    expect((await balance(inviter.id, USDT)).available - inviterUsdt.available).toBe(1_000 + 82_470);
+      const jobNow = (day + 1) * DAY_MS + REBATE_GRACE_MS;
+      for (let run = 0; run < 3; run++) await payRebatesChunk(db(), jobNow);
+      // USDT: floor((400,000 + 12,345 + 7) × 0.2) = 82,470; BTC: floor(1,000 × 0.2) = 200.
+      expect((await balance(inviter.id, USDT)).available - inviterUsdt.available).toBe(1_000 + 82_470);
+      expect((await balance(inviter.id, BTC)).available - inviterBtc.available).toBe(200);
+      expect(feesUsdt.available - (await balance(SYSTEM_ACCOUNTS.fees, USDT, SYSTEM_ACCOUNT_TYPE)).available).toBe(1_000 + 82_470);
+      expect(feesBtc.available - (await balance(SYSTEM_ACCOUNTS.fees, BTC, SYSTEM_ACCOUNT_TYPE)).available).toBe(200);
+      expect(await rebateJournals(inviter.id)).toEqual([`rebate:${inviter.id}:${day - 1}`, `rebate:${inviter.id}:${day}`]);
+      // Paying the day again directly (a job whose run row was lost) moves nothing.
+      expect(await payRebate(db(), inviter.id, day, "0.2", jobNow)).toEqual([]);
+      expect((await balance(inviter.id, USDT)).available - inviterUsdt.available).toBe(1_000 + 82_470);
 
-    const listed = await api<{ list: Record<string, unknown>[]; total: number }>("/invite/rebates", { token: inviter.token });
-    expect(listed.body.message.total).toBe(3);
-    expect(listed.body.message.list.map(({ id: _id, invitee: _i, ...r }) => r)).toEqual([
-      { day, currency: "USDT", fee: "0.412352", rate: "0.2", amount: "0.08247" },
-      { day, currency: "BTC", fee: "0.00001", rate: "0.2", amount: "0.000002" },
-      { day: day - 1, currency: "USDT", fee: "0.005", rate: "0.2", amount: "0.001" },
-    ]);
-    const share = await api<{ totals: unknown[] }>("/invite/share", { token: inviter.token });
-    expect(share.body.message.totals).toEqual([
-      { currency: "BTC", amount: "0.000002" },
-      { currency: "USDT", amount: "0.08347" },
-    ]);
-    const strangers = await api<{ total: number }>("/invite/rebates", { token: stranger.token });
-    expect(strangers.body.message.total).toBe(0);
-    await expectInvariant();
-  });
+      const listed = await api<{ list: Record<string, unknown>[]; total: number }>("/invite/rebates", { token: inviter.token });
+      expect(listed.body.message.total).toBe(3);
+      expect(listed.body.message.list.map(({ id: _id, invitee: _i, ...r }) => r)).toEqual([
+        { day, currency: "USDT", fee: "0.412352", rate: "0.2", amount: "0.08247" },
+        { day, currency: "BTC", fee: "0.00001", rate: "0.2", amount: "0.000002" },
+        { day: day - 1, currency: "USDT", fee: "0.005", rate: "0.2", amount: "0.001" },
+      ]);
+      const share = await api<{ totals: unknown[] }>("/invite/share", { token: inviter.token });
+      expect(share.body.message.totals).toEqual([
+        { currency: "BTC", amount: "0.000002" },
+        { currency: "USDT", amount: "0.08347" },
+      ]);
+      const strangers = await api<{ total: number }>("/invite/rebates", { token: stranger.token });
+      expect(strangers.body.message.total).toBe(0);
+      await expectInvariant();
+    },
+  );
 
   it("a rebate the fee account cannot cover is refused whole and retried later, never paid from thin air", async () => {
     await setConfig("0", "0.5");
