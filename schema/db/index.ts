@@ -16,3 +16,4 @@ export * from "./dual.ts";
 export * from "./loans.ts";
 export * from "./quiz.ts";
 export * from "./nft-auction.ts";
+export * from "./invite.ts";

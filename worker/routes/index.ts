@@ -32,6 +32,7 @@ import { supportRoutes } from "./support.ts";
 import { adminSupportRoutes } from "./admin-support.ts";
 import { nftRoutes } from "./nft.ts";
 import { adminNftRoutes } from "./admin-nft.ts";
+import { inviteRoutes } from "./invite.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
 export const routes = new Hono<AppEnv>()
@@ -66,4 +67,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", quizRoutes)
   .route("/", nftRoutes)
   .route("/", adminNftRoutes)
-  .route("/", nftAuctionRoutes);
+  .route("/", nftAuctionRoutes)
+  .route("/", inviteRoutes);

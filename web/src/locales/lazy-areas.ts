@@ -22,6 +22,8 @@ export const LAZY_AREAS = [
   "guess",
   "nft",
   "nftAuction",
+  "invite",
+  "coupon",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

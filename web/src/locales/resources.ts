@@ -26,6 +26,8 @@ import type borrowing from "./en/borrowing.json";
 import type guess from "./en/guess.json";
 import type nft from "./en/nft.json";
 import type nftAuction from "./en/nftAuction.json";
+import type invite from "./en/invite.json";
+import type coupon from "./en/coupon.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -49,7 +51,9 @@ export type Resources = typeof common &
   typeof borrowing &
   typeof guess &
   typeof nft &
-  typeof nftAuction;
+  typeof nftAuction &
+  typeof invite &
+  typeof coupon;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -18,6 +18,7 @@ import { activityRoutes } from "./activity/routes.ts";
 import { gameRoutes } from "./game/routes.ts";
 import { nftRoutes } from "./nft/routes.ts";
 import { nftAuctionRoutes } from "./nft-auction/routes.ts";
+import { inviteRoutes } from "./invite/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -42,4 +43,5 @@ export const pageRoutes: PageRoute[] = [
   ...gameRoutes,
   ...nftRoutes,
   ...nftAuctionRoutes,
+  ...inviteRoutes,
 ];

@@ -5,6 +5,7 @@ import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
 import { cancelExpiredChunk } from "../onramp/orders.ts";
 import { recomputeVipChunk } from "../activity/vip.ts";
 import { accrueLoansChunk, liquidateLoansChunk } from "../loans/jobs.ts";
+import { payRebatesChunk } from "../invite/rebates.ts";
 
 /**
  * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
@@ -29,6 +30,7 @@ export const EARN_JOBS: ChunkJob[] = [
   { name: "dual_settlement", chunk: (db, now, deps) => settleDualChunk(db, now, deps) },
   { name: "loan_accrual", chunk: (db, now) => accrueLoansChunk(db, now) },
   { name: "loan_liquidation", chunk: (db, now) => liquidateLoansChunk(db, now) },
+  { name: "invite_rebates", chunk: (db, now) => payRebatesChunk(db, now) },
 ];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };

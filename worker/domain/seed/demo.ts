@@ -9,6 +9,7 @@ import { quizSeedStatements } from "./quiz-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { nftSeedStatements } from "./nft-seed.ts";
 import { nftAuctionSeedStatements } from "./nft-auction-seed.ts";
+import { inviteSeedStatements } from "./invite-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -80,5 +81,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...nftSeedStatements(now));
   // NFT auction lots owned by bob (after the users).
   lines.push(...nftAuctionSeedStatements(now));
+  // Invitation terms, Bob invited by Alice, demo coupons (after the users and currencies).
+  lines.push(...inviteSeedStatements(now));
   return lines.join("\n") + "\n";
 }

@@ -38,6 +38,8 @@ export const Q = {
   quiz: "quiz",
   nft: "nft",
   nftAuction: "nft-auction",
+  invite: "invite",
+  coupons: "coupons",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

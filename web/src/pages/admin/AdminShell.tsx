@@ -34,6 +34,7 @@ const SECTIONS = [
   { to: "/admin/quiz", key: "quiz", label: "guess.admin.nav" },
   { to: "/admin/nft", key: "nft", label: "nft.admin.nav" },
   { to: "/admin/nft-auctions", key: "nftAuctions", label: "nftAuction.admin.nav" },
+  { to: "/admin/invite", key: "invite", label: "invite.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -62,6 +63,7 @@ export function AdminShell({ title, children, actions }: { title: string; childr
     "earn",
     "guess",
     "invest",
+    "invite",
     "nft",
     "nftAuction",
     "onramp",

@@ -25,4 +25,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/quiz", load: () => import("./AdminQuizPage.tsx"), guard: true },
   { path: "/admin/nft", load: () => import("./AdminNftPage.tsx"), guard: true },
   { path: "/admin/nft-auctions", load: () => import("./AdminNftAuctionsPage.tsx"), guard: true },
+  { path: "/admin/invite", load: () => import("./AdminInvitePage.tsx"), guard: true },
 ];

@@ -4,6 +4,7 @@ import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { dual } from "./dual.ts";
+import { invite } from "./invite.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { loans } from "./loans.ts";
@@ -29,6 +30,7 @@ export const catalog = {
   ...content,
   ...earn,
   ...dual,
+  ...invite,
   ...contracts,
   ...kyc,
   ...loans,

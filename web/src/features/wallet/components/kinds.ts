@@ -45,6 +45,8 @@ export const KINDS = [
   "nft_deposit_release",
   "nft_deposit_forfeit",
   "nft_auction_pay",
+  "invite_rebate",
+  "coupon_bonus",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -93,6 +95,8 @@ export const BILL_KINDS = [
   "nft_deposit_release",
   "nft_deposit_forfeit",
   "nft_auction_pay",
+  "invite_rebate",
+  "coupon_bonus",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
