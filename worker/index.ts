@@ -17,6 +17,7 @@ export { SupportRoom } from "../durable/support/support-room.ts";
 export { SupportDesk } from "../durable/support/support-desk.ts";
 export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 export { ContractMarket } from "../durable/contract/contract-market.ts";
+export { StockFeed } from "../durable/stocks/stock-feed.ts";
 
 const app = createApp();
 
@@ -75,7 +76,15 @@ declare global {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
       durableNamespaces:
-        "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk" | "SecondsMarket" | "ContractMarket";
+        | "UserRoom"
+        | "Market"
+        | "MarketRoom"
+        | "EarnJobs"
+        | "SupportRoom"
+        | "SupportDesk"
+        | "SecondsMarket"
+        | "ContractMarket"
+        | "StockFeed";
     }
   }
 }

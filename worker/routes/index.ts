@@ -20,6 +20,7 @@ import { onrampRoutes } from "./onramp.ts";
 import { onrampSimRoutes } from "./onramp-sim.ts";
 import { profileRoutes } from "./profile.ts";
 import { secondsRoutes } from "./seconds.ts";
+import { stockRoutes } from "./stocks.ts";
 import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
@@ -36,6 +37,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", devOutboxRoutes)
   .route("/", devMarketRoutes)
+  .route("/", stockRoutes)
   .route("/", kycRoutes)
   .route("/", bankRoutes)
   .route("/", walletAddressRoutes)

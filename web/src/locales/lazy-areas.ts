@@ -16,6 +16,7 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "stocks",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

@@ -20,6 +20,7 @@ import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
+import type stocks from "./en/stocks.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -37,7 +38,8 @@ export type Resources = typeof common &
   typeof support &
   typeof seconds &
   typeof contract &
-  typeof onramp;
+  typeof onramp &
+  typeof stocks;
 
 declare module "i18next" {
   interface CustomTypeOptions {

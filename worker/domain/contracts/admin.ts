@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { D, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE, fromUnits } from "../ledger/index.ts";
 import { anyMarketById } from "../markets/markets.ts";
 import { type ReferenceSource, contractPairById } from "./pairs.ts";
+import { nyseSession } from "../stocks/hours.ts";
 
 /**
  * The operator console's contract pages: each pair's configuration (edited here, audited in the same batch), the
@@ -44,7 +45,7 @@ async function pairView(db: Db, row: ConfigRow, reference: ReferenceSource): Pro
   const long = sides.find((s) => s.side === 1);
   const short = sides.find((s) => s.side === 2);
   const net = new D(row.lotSize).times((long?.lots ?? 0) - (short?.lots ?? 0));
-  const ref = await reference(market).catch(() => null);
+  const ref = await reference(market, row.feed === "stock" ? "stock" : "spot").catch(() => null);
   return {
     market_id: row.marketId,
     symbol: market.symbol,
@@ -67,6 +68,8 @@ async function pairView(db: Db, row: ConfigRow, reference: ReferenceSource): Pro
     reference: ref?.price ?? "",
     margin_held: fromUnits((long?.margin ?? 0) + (short?.margin ?? 0), market.quote.precision),
     updated_at: row.updatedAt,
+    feed: row.feed === "stock" ? "stock" : "spot",
+    open: row.feed === "stock" ? nyseSession(Date.now()).open : null,
   };
 }
 

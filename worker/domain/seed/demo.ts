@@ -3,6 +3,7 @@ import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
+import { stockSeedStatements } from "./stock-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
@@ -65,5 +66,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // Stock contract pairs (AAPL, TSLA, NVDA, MSFT, AMZN against USDT) and their switched-off currency and market rows.
+  lines.push(...stockSeedStatements(now));
   return lines.join("\n") + "\n";
 }

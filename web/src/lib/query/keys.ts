@@ -33,6 +33,7 @@ export const Q = {
   trail: "trail",
   contracts: "contracts",
   onramp: "onramp",
+  stocks: "stocks",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

@@ -10,6 +10,7 @@ import { money } from "./money.ts";
 import { profile } from "./profile.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
+import { stocks } from "./stocks.ts";
 import { support } from "./support.ts";
 
 /**
@@ -29,6 +30,7 @@ export const catalog = {
   ...profile,
   ...seconds,
   ...security,
+  ...stocks,
   ...support,
 };
 
