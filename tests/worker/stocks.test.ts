@@ -5,11 +5,12 @@ import type { ContractMarket } from "../../durable/contract/contract-market.ts";
 import type { StockFeed } from "../../durable/stocks/stock-feed.ts";
 import type { LeverDeal, LeverPosition } from "../../schema/api/contracts.ts";
 import type { StockQuotation } from "../../schema/api/stocks.ts";
+import type { AdminContracts } from "../../schema/api/admin-contracts.ts";
 import { D } from "../../worker/domain/ledger/index.ts";
 import { clearMarketCache } from "../../worker/domain/markets/markets.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import { stockSeedStatements } from "../../worker/domain/seed/stock-seed.ts";
-import { api } from "./helpers.ts";
+import { api, createUser } from "./helpers.ts";
 import { PAY_PASSWORD, expectInvariant } from "./money-helpers.ts";
 import { USDT } from "./market-helpers.ts";
 import { leverTrader, seedContracts } from "./contract-helpers.ts";
@@ -120,6 +121,16 @@ describe("stock pairs", () => {
     const trail = await api<{ entries: { price: string }[] }>(`/currency/price_trail?symbol=TSLA-USDT&from=${before}`);
     expect(trail.status).toBe(200);
     expect(trail.body.message.entries.at(-1)!.price).toBe("400");
+  });
+
+  it("the console lists the stock pairs with their feed and terms beside the spot pairs", async () => {
+    const operator = await createUser({ role: "operator" });
+    const pairs = (await api<AdminContracts>("/admin/contracts", { token: operator.token })).body.message.pairs;
+    expect(pairs.find((p) => p.symbol === "BTC/USDT")).toMatchObject({ feed: "spot", open: null });
+    const stocks = pairs.filter((p) => p.feed === "stock");
+    expect(stocks.map((p) => p.symbol)).toEqual(["AAPL/USDT", "TSLA/USDT", "NVDA/USDT", "MSFT/USDT", "AMZN/USDT"]);
+    expect(stocks[0]).toMatchObject({ multiples: [1, 2, 5, 10, 20], lot_size: "1", spread: "0.02", fee_rate: "0.0005" });
+    expect(typeof stocks[0]!.open).toBe("boolean");
   });
 
   it("the dev clock refuses a malformed instant (400) and goes back to the real clock", async () => {
