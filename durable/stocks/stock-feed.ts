@@ -30,14 +30,19 @@ const TICKER_MS = 5_000;
 /** While closed the object looks again at least this often (a changed configuration or dev clock is seen). */
 const CLOSED_CHECK_MS = 60_000;
 const RETRY_MS = 15_000;
+/** An open, close or stop change needs a tick at most this old (a provider that went quiet prices nothing). */
+const FRESH_MS = 60_000;
 
 /** What the routes read: the live price, whether the market is in session, and when that next changes (epoch ms). */
 export type StockPrices = {
   symbol: string;
   open: boolean;
   nextChange: number;
+  /** The last price (the close while the market is closed) and when it was recorded. */
   reference: string | null;
   referenceAt: number | null;
+  /** In session with a tick at most FRESH_MS old: the price an open, close or stop change may use. */
+  live: boolean;
   source: StockFeedKind;
 };
 
@@ -179,12 +184,14 @@ export class StockFeed extends DurableObject<Env> {
     const m = this.market;
     const session = nyseSession(this.hoursNow());
     const stats = this.saved.stats;
+    const at = stats ? (this.saved.lastAt ?? null) : null;
     return {
       symbol: m?.symbol ?? "",
       open: m !== null && session.open,
+      live: m !== null && session.open && at !== null && Date.now() - at <= FRESH_MS,
       nextChange: session.nextChange - (this.saved.offset ?? 0),
       reference: m && stats ? fromTicks(stats.last, m.tickSize) : null,
-      referenceAt: stats ? (this.saved.lastAt ?? null) : null,
+      referenceAt: at,
       source: this.kind,
     };
   }

@@ -69,7 +69,7 @@ async function liveReference(c: AppContext, pair: ContractPair) {
   if (pair.feed === "stock") {
     const p = await stockPrices(c.env, pair.market.symbol);
     if (!p.open) throw conflict("STOCK_MARKET_CLOSED");
-    if (p.reference === null || p.referenceAt === null) throw conflict("CONTRACT_NO_PRICE");
+    if (!p.live || p.reference === null || p.referenceAt === null) throw conflict("CONTRACT_NO_PRICE");
     return { price: p.reference, at: p.referenceAt };
   }
   const ref = await referenceOf(c.env)(pair.market, pair.feed);
