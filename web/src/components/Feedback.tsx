@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalFocus } from "../lib/modal-focus.ts";
 import { LOADING_DELAY_MS, confirmAtom, pendingAtom, toastAtom } from "../lib/ui.ts";
 
 /** Shows nothing for the first 800 ms, so quick loads never flash a spinner. */
@@ -38,6 +39,8 @@ export function ToastHost() {
 export function ConfirmHost() {
   const { t } = useTranslation();
   const request = useAtomValue(confirmAtom);
+  const dialog = useRef<HTMLDivElement>(null);
+  useModalFocus(dialog, request !== null);
   useEffect(() => {
     if (!request) return;
     const cancel = () => request.resolve(false);
@@ -52,9 +55,17 @@ export function ConfirmHost() {
   if (!request) return null;
   return (
     <div className="modal-backdrop" onClick={() => request.resolve(false)}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" onClick={(e) => e.stopPropagation()}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-message"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="confirm-title">{request.title}</h2>
-        <p>{request.message}</p>
+        <p id="confirm-message">{request.message}</p>
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={() => request.resolve(false)}>
             {request.cancelText ?? t("common.cancel")}

@@ -301,6 +301,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Your records first: the status of every deposit, withdrawal and identity check, with the reason for any decision, is " +
           "shown in your records in the app.",
+        "Chat with us in the app: open Customer service from your account page. An agent answers in the same chat; when no agent " +
+          "is online you are told, and your message waits for the next one.",
         "To help us answer quickly, include your UID, the order or record number, and a screenshot if you saw an error. We aim to " +
           "reply within 24 hours.",
         "We will never ask for your password, trade password or verification codes.",
@@ -310,6 +312,7 @@ const CONTACT: SeedArticle = {
       title: "联系我们",
       content: p(
         "请先查看记录：每笔充值、提现和身份认证的状态，以及任何审核决定的原因，都会显示在 App 的记录中。",
+        "在 App 内与我们聊天：从账户页面打开“在线客服”。客服人员会在同一个对话中回复；如果暂时没有客服在线，页面会提示您，您的消息会等待下一位客服处理。",
         "为了更快地帮到您，请提供您的 UID、订单或记录编号，如遇报错请附上截图。我们力争在 24 小时内回复。",
         "我们绝不会向您索要登录密码、交易密码或验证码。",
       ),
@@ -318,6 +321,7 @@ const CONTACT: SeedArticle = {
       title: "聯絡我們",
       content: p(
         "請先查看紀錄：每筆充值、提現及身份認證的狀態，以及任何審核決定的原因，都會顯示在 App 的紀錄中。",
+        "在 App 內與我們聊天：從帳戶頁面打開「線上客服」。客服人員會在同一個對話中回覆；如暫時沒有客服在線，頁面會提示您，您的訊息會等待下一位客服處理。",
         "為了更快協助您，請提供您的 UID、訂單或紀錄編號，如出現錯誤請附上截圖。我們力求在 24 小時內回覆。",
         "我們絕不會向您索取登入密碼、交易密碼或驗證碼。",
       ),
@@ -326,6 +330,7 @@ const CONTACT: SeedArticle = {
       title: "ติดต่อเรา",
       content: p(
         "ดูบันทึกก่อน: สถานะของการฝาก การถอน และการยืนยันตัวตนทุกรายการ พร้อมเหตุผลของการตัดสินใจ จะแสดงอยู่ในบันทึกในแอป",
+        'แชทกับเราในแอป: เปิด "ฝ่ายบริการลูกค้า" จากหน้าบัญชีของคุณ เจ้าหน้าที่จะตอบในแชทเดียวกัน หากไม่มีเจ้าหน้าที่ออนไลน์ คุณจะได้รับแจ้ง และข้อความของคุณจะรอเจ้าหน้าที่คนถัดไป',
         "เพื่อให้เราตอบได้เร็วขึ้น โปรดระบุ UID หมายเลขคำสั่งหรือหมายเลขรายการ และแนบภาพหน้าจอหากพบข้อผิดพลาด เราตั้งเป้าตอบกลับภายใน 24 ชั่วโมง",
         "เราจะไม่ขอรหัสผ่าน รหัสผ่านการซื้อขาย หรือรหัสยืนยันของคุณ",
       ),
@@ -334,6 +339,7 @@ const CONTACT: SeedArticle = {
       title: "お問い合わせ",
       content: p(
         "まずは記録をご確認ください：入金・出金・本人確認それぞれの状況と判断の理由は、アプリ内の記録に表示されます。",
+        "アプリ内でチャットできます：アカウントページから「カスタマーサービス」を開いてください。担当者が同じチャットで返信します。担当者が不在のときはその旨が表示され、メッセージは次の担当者を待ちます。",
         "迅速に対応できるよう、UID、注文番号または記録番号、エラーが表示された場合はスクリーンショットを添えてください。24時間以内の返信を目指しています。",
         "当社がパスワード、取引パスワード、認証コードを尋ねることは決してありません。",
       ),
@@ -342,6 +348,7 @@ const CONTACT: SeedArticle = {
       title: "고객 문의",
       content: p(
         "먼저 기록을 확인하세요: 모든 입금, 출금, 본인 인증의 상태와 결정 사유가 앱의 기록에 표시됩니다.",
+        "앱에서 채팅으로 문의하세요: 계정 페이지에서 '고객센터'를 여세요. 상담원이 같은 채팅에서 답변하며, 상담원이 없을 때는 안내가 표시되고 메시지는 다음 상담원을 기다립니다.",
         "빠른 답변을 위해 UID, 주문 또는 기록 번호, 오류가 있었다면 스크린샷을 함께 보내 주세요. 24시간 이내 답변을 목표로 합니다.",
         "당사는 비밀번호, 거래 비밀번호, 인증 코드를 절대 요구하지 않습니다.",
       ),
@@ -351,6 +358,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Vos historiques d'abord : l'état de chaque dépôt, retrait et vérification d'identité, avec le motif de toute décision, " +
           "figure dans vos historiques dans l'application.",
+        "Écrivez-nous dans l'application : ouvrez le Service client depuis la page de votre compte. Un agent répond dans la même " +
+          "conversation ; si aucun agent n'est en ligne, vous en êtes informé et votre message attend le prochain.",
         "Pour une réponse rapide, indiquez votre UID, le numéro d'ordre ou d'opération, et une capture d'écran si une erreur s'est " +
           "affichée. Nous visons une réponse sous 24 heures.",
         "Nous ne vous demanderons jamais votre mot de passe, votre mot de passe de transaction ni vos codes de vérification.",
@@ -361,6 +370,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Primero, su historial: el estado de cada depósito, retiro y verificación de identidad, con el motivo de cualquier " +
           "decisión, aparece en su historial en la aplicación.",
+        "Escríbanos en la aplicación: abra Atención al cliente desde la página de su cuenta. Un agente responde en el mismo chat; si " +
+          "no hay ningún agente conectado, se le avisa y su mensaje espera al siguiente.",
         "Para ayudarle antes, incluya su UID, el número de orden o de registro y una captura de pantalla si vio un error. Procuramos " +
           "responder en 24 horas.",
         "Nunca le pediremos su contraseña, su contraseña de operaciones ni sus códigos de verificación.",
@@ -371,6 +382,8 @@ const CONTACT: SeedArticle = {
       content: p(
         "Xem lịch sử trước: trạng thái của mỗi lần nạp, rút tiền và xác minh danh tính, cùng lý do của mọi quyết định, được hiển " +
           "thị trong lịch sử trong ứng dụng.",
+        "Trò chuyện với chúng tôi trong ứng dụng: mở Chăm sóc khách hàng từ trang tài khoản. Nhân viên trả lời trong cùng cuộc trò " +
+          "chuyện; khi không có nhân viên trực tuyến, bạn sẽ được thông báo và tin nhắn sẽ chờ người tiếp theo.",
         "Để được hỗ trợ nhanh hơn, hãy gửi kèm UID, mã lệnh hoặc mã giao dịch, và ảnh chụp màn hình nếu bạn gặp lỗi. Chúng tôi cố " +
           "gắng phản hồi trong vòng 24 giờ.",
         "Chúng tôi sẽ không bao giờ hỏi mật khẩu, mật khẩu giao dịch hay mã xác minh của bạn.",

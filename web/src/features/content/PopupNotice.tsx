@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalFocus } from "../../lib/modal-focus.ts";
 import { ArticleBody } from "./ArticleBody.tsx";
 import { fetchPopup, type ArticlePage } from "./api.ts";
 
@@ -44,9 +45,7 @@ export function PopupNotice() {
     setNotice(null);
   };
 
-  useEffect(() => {
-    if (notice) dialog.current?.focus({ preventScroll: true });
-  }, [notice]);
+  useModalFocus(dialog, notice !== null);
 
   useEffect(() => {
     if (!notice) return;

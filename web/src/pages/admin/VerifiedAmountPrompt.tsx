@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalFocus } from "../../lib/modal-focus.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import { dec } from "../../lib/decimal.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
@@ -23,6 +24,8 @@ export function useVerifiedAmountPrompt() {
   const form = useForm({ amount: "" });
   const { values, errors, clear } = form;
   const titleId = useId();
+  const dialog = useRef<HTMLFormElement>(null);
+  useModalFocus(dialog, pending !== null);
   const current = useRef<Pending | null>(null);
 
   const ask = useCallback(
@@ -68,6 +71,7 @@ export function useVerifiedAmountPrompt() {
   const element = pending ? (
     <div className="modal-backdrop" onClick={() => close(null)}>
       <form
+        ref={dialog}
         className="modal"
         role="dialog"
         aria-modal="true"

@@ -308,10 +308,11 @@ export default function WithdrawPage() {
             maxLength={64}
             placeholder={t("fund.withdraw.payPasswordPlaceholder")}
             aria-invalid={Boolean(errors.pay_password)}
+            aria-describedby={`${passwordId}-error`}
             onChange={(e) => change(() => set("pay_password")(e.target.value))}
             data-testid="withdraw-password"
           />
-          <span className="field-error" role={errors.pay_password ? "alert" : undefined}>
+          <span id={`${passwordId}-error`} className="field-error" role={errors.pay_password ? "alert" : undefined}>
             {message("pay_password")}
           </span>
         </div>

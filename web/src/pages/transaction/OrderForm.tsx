@@ -249,6 +249,7 @@ export function OrderForm({
             placeholder={t("trade.form.price", { coin: quote })}
             onChange={(value, why) => edit(() => form.amount("price").onChange(value, why))}
             aria-invalid={priceError ? true : undefined}
+            aria-describedby={priceError ? `${ids.price}-error` : undefined}
             data-testid="order-price"
           />
           <span className="unit">{quote}</span>
@@ -259,7 +260,7 @@ export function OrderForm({
         </div>
       )}
       {priceError && (
-        <p className="field-error" role="alert" data-testid="price-error">
+        <p id={`${ids.price}-error`} className="field-error" role="alert" data-testid="price-error">
           {priceError}
         </p>
       )}
@@ -275,12 +276,13 @@ export function OrderForm({
           placeholder={t("trade.form.amount", { coin: base })}
           onChange={(value, why) => edit(() => form.amount("amount").onChange(value, why))}
           aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? `${ids.amount}-error` : undefined}
           data-testid="order-amount"
         />
         <span className="unit">{base}</span>
       </div>
       {amountError && (
-        <p className="field-error" role="alert" data-testid="amount-error">
+        <p id={`${ids.amount}-error`} className="field-error" role="alert" data-testid="amount-error">
           {amountError}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalFocus } from "../../../lib/modal-focus.ts";
 import { useForm } from "../../../lib/form/useForm.ts";
 import { fieldMessageText } from "../../../lib/form/messages.ts";
 import { useTexts } from "../../../lib/i18n.ts";
@@ -18,6 +19,8 @@ export function useReasonPrompt() {
   const [pending, setPending] = useState<Pending | null>(null);
   const { values, set, setValues, errors, setErrors, submit: submitForm } = useForm({ reason: "" });
   const titleId = useId();
+  const dialog = useRef<HTMLFormElement>(null);
+  useModalFocus(dialog, pending !== null);
   const current = useRef<Pending | null>(null);
 
   const ask = useCallback(
@@ -59,6 +62,7 @@ export function useReasonPrompt() {
   const element = pending ? (
     <div className="modal-backdrop" onClick={() => close(null)}>
       <form
+        ref={dialog}
         className="modal"
         role="dialog"
         aria-modal="true"

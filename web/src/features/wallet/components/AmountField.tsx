@@ -55,6 +55,7 @@ export function AmountField({
           disabled={disabled}
           placeholder={t("fund.common.amountPlaceholder")}
           aria-invalid={Boolean(shown)}
+          aria-describedby={shown ? `${id}-error` : hint ? `${id}-hint` : undefined}
           onChange={(next, why) => {
             setUnreadable(why);
             setLeft(false);
@@ -70,8 +71,12 @@ export function AmountField({
           </button>
         )}
       </div>
-      {hint && !shown && <span className="faint field-hint">{hint}</span>}
-      <span className="field-error" role={shown ? "alert" : undefined}>
+      {hint && !shown && (
+        <span id={`${id}-hint`} className="faint field-hint">
+          {hint}
+        </span>
+      )}
+      <span id={`${id}-error`} className="field-error" role={shown ? "alert" : undefined}>
         {shown}
       </span>
     </div>
