@@ -123,6 +123,24 @@ describe("stock pairs", () => {
     expect(trail.body.message.entries.at(-1)!.price).toBe("400");
   });
 
+  it("in session, a feed without a tick for over a minute prices nothing: 409 CONTRACT_NO_PRICE", async () => {
+    const user = await leverTrader();
+    await setClock(TUESDAY_OPEN);
+    await runInDurableObject(feed("MSFT-USDT"), (f: StockFeed) => {
+      // A provider gone quiet: no source of ticks, the last one 61 s old.
+      const i = f as unknown as { sim: unknown; saved: { lastAt?: number } };
+      i.sim = null;
+      i.saved.lastAt = Date.now() - 61_000;
+    });
+    expect(await feed("MSFT-USDT").prices()).toMatchObject({ open: true, live: false });
+    const res = await api("/lever/submit", {
+      token: user.token,
+      form: { currency_id: "104", legal_id: String(USDT), share: "1", multiple: "10", type: "1", password: PAY_PASSWORD },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("CONTRACT_NO_PRICE");
+  });
+
   it("the console lists the stock pairs with their feed and terms beside the spot pairs", async () => {
     const operator = await createUser({ role: "operator" });
     const pairs = (await api<AdminContracts>("/admin/contracts", { token: operator.token })).body.message.pairs;
