@@ -185,3 +185,14 @@ test("a stock position opens in session from the contract page; on Saturday the 
   }
   await clock(request, IN_SESSION);
 });
+
+test("the console lists the stock pairs with their feed, hours and session beside the spot pairs", async ({ page, request }) => {
+  const operator = await login(request, OPERATOR);
+  await as(page, operator, "en", "light");
+  await page.goto("/#/admin/contracts");
+  const aapl = page.getByTestId("contract-pair-101");
+  await expect(aapl.getByTestId("contract-feed")).toContainText("Stock feed (NYSE hours: 09:30–16:00 New York, Mon–Fri)");
+  await expect(page.getByTestId("contract-pair-1").getByTestId("contract-feed")).toHaveText("Spot market");
+  await aapl.getByTestId("contract-feed").evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: `${SHOTS}/stocks-console-en-light.png` });
+});
