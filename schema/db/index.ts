@@ -11,3 +11,4 @@ export * from "./seconds.ts";
 export * from "./contracts.ts";
 export * from "./onramp.ts";
 export * from "./nft.ts";
+export * from "./activity.ts";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
+import { activityRoutes } from "./activity.ts";
 import { adminMoneyRoutes } from "./admin-money.ts";
 import { adminSettingRoutes } from "./admin-settings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
@@ -54,4 +55,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", leverRoutes)
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
-  .route("/", onrampSimRoutes);
+  .route("/", onrampSimRoutes)
+  .route("/", activityRoutes);

@@ -1,12 +1,18 @@
 import { type RefObject, useEffect } from "react";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  '[tabindex]:not([tabindex="-1"])',
+].join(", ");
 
 /**
- * Keyboard and screen-reader behaviour every modal dialog shares: while open, the dialog itself takes the focus unless one of
- * its fields already has it (so its title and text are announced first and a stray Enter confirms nothing), Tab and Shift+Tab cycle inside it, and on close the focus
- * returns to what had it before (the button that opened it).
+ * Keyboard and screen-reader behaviour every modal dialog shares: while open, the dialog itself takes the focus unless one
+ * of its fields already has it (so its title and text are announced first and a stray Enter confirms nothing), Tab and
+ * Shift+Tab cycle inside it, and on close the focus returns to what had it before (the button that opened it).
  */
 export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean): void {
   useEffect(() => {

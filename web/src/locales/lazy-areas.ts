@@ -17,6 +17,7 @@ export const LAZY_AREAS = [
   "content",
   "fund",
   "stocks",
+  "activity",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

@@ -21,6 +21,7 @@ import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
 import type stocks from "./en/stocks.json";
+import type activity from "./en/activity.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -39,7 +40,8 @@ export type Resources = typeof common &
   typeof seconds &
   typeof contract &
   typeof onramp &
-  typeof stocks;
+  typeof stocks &
+  typeof activity;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -12,6 +12,7 @@ import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
+import { activityRoutes } from "./activity/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -30,4 +31,5 @@ export const pageRoutes: PageRoute[] = [
   ...mailMessageRoutes,
   ...kefuRoutes,
   ...otcRoutes,
+  ...activityRoutes,
 ];

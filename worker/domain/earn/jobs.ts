@@ -2,6 +2,7 @@ import type { Db } from "../db.ts";
 import { distributeIeoChunk } from "./ieo.ts";
 import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
 import { cancelExpiredChunk } from "../onramp/orders.ts";
+import { recomputeVipChunk } from "../activity/vip.ts";
 
 /**
  * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
@@ -16,6 +17,8 @@ export const EARN_JOBS: ChunkJob[] = [
   { name: "mining_accrual", chunk: (db, now) => accrueMiningChunk(db, now) },
   { name: "ieo_distribution", chunk: (db, now) => distributeIeoChunk(db, now) },
   { name: "onramp_expiry", chunk: (db, now) => cancelExpiredChunk(db, now) },
+  // Due once per UTC day: the VIP tiers of every user, a keyset page per chunk.
+  { name: "vip_levels", chunk: (db, now) => recomputeVipChunk(db, now) },
 ];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };

@@ -1,4 +1,5 @@
 import { hashPassword } from "../auth/password.ts";
+import { activitySeedStatements } from "./activity-seed.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
@@ -68,5 +69,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...contractSeedStatements(now));
   // Stock contract pairs (AAPL, TSLA, NVDA, MSFT, AMZN against USDT) and their switched-off currency and market rows.
   lines.push(...stockSeedStatements(now));
+  // A couple-link request from Bob to Alice (after the users).
+  lines.push(...activitySeedStatements(now));
   return lines.join("\n") + "\n";
 }

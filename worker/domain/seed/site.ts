@@ -56,6 +56,8 @@ export const SEED_MENU: { id: number; title: string; url: string; openType: numb
   { id: 6, title: "home.borrowing", url: "/borrowing", openType: 1, isFinancial: true, icon: "bank", sort: 60 },
   { id: 7, title: "home.buyCrypto", url: "/otc/otc", openType: 1, isFinancial: false, icon: "card", sort: 70 },
   { id: 8, title: "home.share", url: "/setting/share", openType: 1, isFinancial: false, icon: "gift", sort: 80 },
+  { id: 20, title: "home.activity", url: "/activity/activity", openType: 1, isFinancial: false, icon: "vip", sort: 90 },
+  { id: 21, title: "home.download", url: "/downLoad_new", openType: 1, isFinancial: false, icon: "download", sort: 100 },
 ];
 
 /** Plausible units per 1 USD; the daily cron replaces them when a provider is configured. */

@@ -137,6 +137,7 @@ const KIND_CODES: Record<string, MessageCode> = {
   mining_interest: "LEDGER_MINING_INTEREST",
   mining_principal: "LEDGER_MINING_PRINCIPAL",
   mining_redeem: "LEDGER_MINING_REDEEM",
+  couple_reward: "LEDGER_COUPLE_REWARD",
 };
 
 function accountText(name: unknown, lang: Lang): string {

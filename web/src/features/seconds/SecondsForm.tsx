@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SecondsDuration } from "../../../../schema/api/seconds.ts";
@@ -38,6 +38,7 @@ export function SecondsForm({
   onPlaced: (order: SecondsOrder) => void;
 }) {
   useTexts("seconds");
+  const errorId = useId();
   const { t } = useTranslation();
   const lang = useInputLang();
   const durations = config.durations.slice(0, 6);
@@ -116,12 +117,13 @@ export function SecondsForm({
             setUnreadable(why);
           }}
           aria-invalid={problem ? true : undefined}
+          aria-describedby={errorId}
           aria-label={t("seconds.form.amount")}
           data-testid="seconds-amount"
         />
         <span className="unit">{coinName}</span>
       </div>
-      <p className="field-error" role="alert">
+      <p id={errorId} className="field-error" role="alert">
         {problem}
       </p>
       <div className="row-between seconds-balance">

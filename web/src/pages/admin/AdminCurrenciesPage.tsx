@@ -89,9 +89,12 @@ function CurrencyCard({ currency }: { currency: AdminCurrency }) {
           value={bound.value}
           onChange={bound.onChange}
           aria-invalid={Boolean(bound.error)}
+          aria-describedby={`cur-${currency.id}-${k}-error`}
           data-testid={`currency-${currency.name}-${k}`}
         />
-        <span className="field-error">{bound.error ? fieldMessageText(t, bound.error) : ""}</span>
+        <span id={`cur-${currency.id}-${k}-error`} className="field-error">
+          {bound.error ? fieldMessageText(t, bound.error) : ""}
+        </span>
       </div>
     );
   };

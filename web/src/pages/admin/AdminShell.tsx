@@ -28,6 +28,7 @@ const SECTIONS = [
   { to: "/admin/seconds", key: "seconds", label: "seconds.admin.nav" },
   { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
   { to: "/admin/onramp", key: "onramp", label: "onramp.admin.nav" },
+  { to: "/admin/activity", key: "activity", label: "activity.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -48,7 +49,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("admin", "contract", "earn", "onramp", "seconds", "security", "support");
+  useTexts("activity", "admin", "contract", "earn", "onramp", "seconds", "security", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -92,10 +92,13 @@ export function useVerifiedAmountPrompt() {
             placeholder={t("admin.deposits.verifiedPlaceholder", { amount: pending.declared })}
             onChange={form.amount("amount").onChange}
             aria-invalid={Boolean(error)}
+            aria-describedby={`${titleId}-hint ${titleId}-error`}
             data-testid="verified-amount"
           />
-          <span className="faint">{zero ? t("admin.deposits.verifiedZero") : t("admin.deposits.verifiedHint")}</span>
-          <span className="field-error" role={error ? "alert" : undefined}>
+          <span id={`${titleId}-hint`} className="faint">
+            {zero ? t("admin.deposits.verifiedZero") : t("admin.deposits.verifiedHint")}
+          </span>
+          <span id={`${titleId}-error`} className="field-error" role={error ? "alert" : undefined}>
             {error}
           </span>
         </div>

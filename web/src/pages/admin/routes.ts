@@ -19,4 +19,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/seconds", load: () => import("./AdminSecondsPage.tsx"), guard: true },
   { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
   { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
+  { path: "/admin/activity", load: () => import("./AdminActivityPage.tsx"), guard: true },
 ];

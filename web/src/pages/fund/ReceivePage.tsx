@@ -183,10 +183,11 @@ export default function ReceivePage() {
               placeholder={t(`fund.receive.txHashPlaceholder.${txHashFormat(network)}`)}
               onChange={(e) => change(() => form.set("tx_hash")(e.target.value))}
               aria-invalid={Boolean(errors.tx_hash)}
+              aria-describedby="deposit-tx-hash-error"
               disabled={busy}
               data-testid="deposit-tx-hash"
             />
-            <span className="field-error" role={errors.tx_hash ? "alert" : undefined}>
+            <span id="deposit-tx-hash-error" className="field-error" role={errors.tx_hash ? "alert" : undefined}>
               {message("tx_hash")}
             </span>
           </div>

@@ -121,6 +121,7 @@ export default function KefuPage() {
           placeholder={t("support.placeholder")}
           aria-label={t("support.placeholder")}
           aria-invalid={tooLong}
+          aria-describedby={tooLong ? "chat-too-long" : undefined}
           data-testid="chat-input"
           onChange={(e) => {
             setText(e.target.value);
@@ -134,7 +135,11 @@ export default function KefuPage() {
           {t("support.send")}
         </button>
       </form>
-      {tooLong && <p className="chat-notice error">{t("support.tooLong", { max: TEXT_MAX })}</p>}
+      {tooLong && (
+        <p id="chat-too-long" className="chat-notice error">
+          {t("support.tooLong", { max: TEXT_MAX })}
+        </p>
+      )}
     </div>
   );
 }

@@ -198,10 +198,11 @@ function BuyForm({ config }: { config: OnrampConfigView }) {
             autoComplete={INPUT[k].auto}
             value={values[k]}
             aria-invalid={Boolean(errors[k])}
+            aria-describedby={`otc-${k}-error`}
             onChange={(e) => set(k)(e.target.value)}
             data-testid={`otc-${k}`}
           />
-          <span className="field-error" role={errors[k] ? "alert" : undefined}>
+          <span id={`otc-${k}-error`} className="field-error" role={errors[k] ? "alert" : undefined}>
             {message(k)}
           </span>
         </div>

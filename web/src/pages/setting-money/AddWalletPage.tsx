@@ -89,6 +89,7 @@ export default function AddWalletPage() {
             value={values.currency}
             onChange={(e) => set("currency")(e.target.value)}
             aria-invalid={Boolean(errors.currency)}
+            aria-describedby={`${ids.coin}-error`}
             data-testid="address-coin"
           >
             <option value="">{t("fund.addresses.pickCoin")}</option>
@@ -98,7 +99,7 @@ export default function AddWalletPage() {
               </option>
             ))}
           </select>
-          <span className="field-error" role={errors.currency ? "alert" : undefined}>
+          <span id={`${ids.coin}-error`} className="field-error" role={errors.currency ? "alert" : undefined}>
             {message("currency")}
           </span>
         </div>
@@ -112,9 +113,10 @@ export default function AddWalletPage() {
             placeholder={t("fund.addresses.namePlaceholder")}
             onChange={(e) => set("name")(e.target.value)}
             aria-invalid={Boolean(errors.name)}
+            aria-describedby={`${ids.name}-error`}
             data-testid="address-name"
           />
-          <span className="field-error" role={errors.name ? "alert" : undefined}>
+          <span id={`${ids.name}-error`} className="field-error" role={errors.name ? "alert" : undefined}>
             {message("name")}
           </span>
         </div>
@@ -130,9 +132,10 @@ export default function AddWalletPage() {
             placeholder={chains ? chains.map((c) => t(`fund.addresses.formats.${c}`)).join(" / ") : t("fund.addresses.addressPlaceholder")}
             onChange={(e) => set("address")(e.target.value)}
             aria-invalid={Boolean(errors.address)}
+            aria-describedby={`${ids.address}-error`}
             data-testid="address-address"
           />
-          <span className="field-error" role={errors.address ? "alert" : undefined}>
+          <span id={`${ids.address}-error`} className="field-error" role={errors.address ? "alert" : undefined}>
             {message("address")}
           </span>
         </div>

@@ -99,9 +99,10 @@ function CardForm({ kind, labels }: { kind: BankKind; labels: Record<BankField, 
             autoComplete="off"
             placeholder={t("fund.bank.placeholder", { field: labels[k] })}
             aria-invalid={Boolean(errors[k])}
+            aria-describedby={`bank-${k}-error`}
             onChange={(e) => set(k)(e.target.value)}
           />
-          <span className="field-error" role={errors[k] ? "alert" : undefined}>
+          <span id={`bank-${k}-error`} className="field-error" role={errors[k] ? "alert" : undefined}>
             {message(k)}
           </span>
         </div>

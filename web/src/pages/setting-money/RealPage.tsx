@@ -88,8 +88,9 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
           placeholder={t("kyc.real.namePlaceholder")}
           onChange={(e) => set("name")(e.target.value)}
           aria-invalid={Boolean(errors.name)}
+          aria-describedby="kyc-name-error"
         />
-        <span className="field-error" role={errors.name ? "alert" : undefined}>
+        <span id="kyc-name-error" className="field-error" role={errors.name ? "alert" : undefined}>
           {error("name")}
         </span>
       </div>
@@ -104,8 +105,9 @@ function Lv1Form({ onDone }: { onDone: () => void }) {
           placeholder={t("kyc.real.cardIdPlaceholder")}
           onChange={(e) => set("card_id")(e.target.value)}
           aria-invalid={Boolean(errors.card_id)}
+          aria-describedby="kyc-card-error"
         />
-        <span className="field-error" role={errors.card_id ? "alert" : undefined}>
+        <span id="kyc-card-error" className="field-error" role={errors.card_id ? "alert" : undefined}>
           {error("card_id")}
         </span>
       </div>

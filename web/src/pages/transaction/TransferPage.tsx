@@ -301,6 +301,7 @@ export default function TransferPage() {
               onChange={(value, why) => change(() => form.amount("number").onChange(value, why))}
               placeholder={t("trade.convert.amountPlaceholder", { coin: fromCoin.name })}
               aria-invalid={error ? true : undefined}
+              aria-describedby={`${ids.amount}-error`}
               data-testid="convert-amount"
             />
             <span className="unit">{fromCoin.name}</span>
@@ -310,7 +311,7 @@ export default function TransferPage() {
           </div>
           <p className="faint">{t("trade.convert.available", { value: `${availableText} ${fromCoin.name}` })}</p>
           {error && (
-            <p className="field-error" role="alert" data-testid="convert-error">
+            <p id={`${ids.amount}-error`} className="field-error" role="alert" data-testid="convert-error">
               {error}
             </p>
           )}

@@ -1,3 +1,4 @@
+import { activity } from "./activity.ts";
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
@@ -19,6 +20,7 @@ import { support } from "./support.ts";
  */
 export const catalog = {
   ...common,
+  ...activity,
   ...auth,
   ...content,
   ...earn,

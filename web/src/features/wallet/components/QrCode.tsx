@@ -4,7 +4,17 @@ import { useEffect, useState } from "react";
  * A QR code drawn in the browser. The `qrcode` library is imported on demand,
  * so only the page that shows a code downloads it.
  */
-export function QrCode({ text, size = 184, label }: { text: string; size?: number; label: string }) {
+export function QrCode({
+  text,
+  size = 184,
+  label,
+  testId = "deposit-qr",
+}: {
+  text: string;
+  size?: number;
+  label: string;
+  testId?: string;
+}) {
   const [drawn, setDrawn] = useState<{ text: string; svg: string } | null>(null);
   const svg = drawn?.text === text ? drawn.svg : null;
   useEffect(() => {
@@ -30,7 +40,7 @@ export function QrCode({ text, size = 184, label }: { text: string; size?: numbe
           width={size}
           height={size}
           alt={label}
-          data-testid="deposit-qr"
+          data-testid={testId}
         />
       ) : (
         <span className="qr-placeholder" aria-busy="true" />
