@@ -67,6 +67,7 @@ async function stockTrader(request: APIRequestContext): Promise<string> {
   }
   if (info.real_state.level < 1) {
     await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
+    await clock(request, SATURDAY);
     const operator = await login(request, OPERATOR);
     const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
     const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
@@ -191,7 +192,7 @@ test("the console lists the stock pairs with their feed, hours and session besid
   await as(page, operator, "en", "light");
   await page.goto("/#/admin/contracts");
   const aapl = page.getByTestId("contract-pair-101");
-  await expect(aapl.getByTestId("contract-feed")).toContainText("Stock feed (NYSE hours: 09:30–16:00 New York, Mon–Fri)");
+  await expect(aapl.getByTestId("contract-feed")).toHaveText("Stock feed (NYSE hours: 09:30–16:00 New York, Mon–Fri) · Closed");
   await expect(page.getByTestId("contract-pair-1").getByTestId("contract-feed")).toHaveText("Spot market");
   await aapl.getByTestId("contract-feed").evaluate((el) => el.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: `${SHOTS}/stocks-console-en-light.png` });

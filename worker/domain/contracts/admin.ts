@@ -13,7 +13,6 @@ import { badRequest, notFound } from "../errors.ts";
 import { D, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE, fromUnits } from "../ledger/index.ts";
 import { anyMarketById } from "../markets/markets.ts";
 import { type ReferenceSource, contractPairById } from "./pairs.ts";
-import { nyseSession } from "../stocks/hours.ts";
 
 /**
  * The operator console's contract pages: each pair's configuration (edited here, audited in the same batch), the
@@ -69,7 +68,8 @@ async function pairView(db: Db, row: ConfigRow, reference: ReferenceSource): Pro
     margin_held: fromUnits((long?.margin ?? 0) + (short?.margin ?? 0), market.quote.precision),
     updated_at: row.updatedAt,
     feed: row.feed === "stock" ? "stock" : "spot",
-    open: row.feed === "stock" ? nyseSession(Date.now()).open : null,
+    // Filled by the route from the stock pair's feed object, which owns the session (and the local dev clock).
+    open: null,
   };
 }
 
