@@ -67,7 +67,6 @@ async function stockTrader(request: APIRequestContext): Promise<string> {
   }
   if (info.real_state.level < 1) {
     await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
-    await clock(request, SATURDAY);
     const operator = await login(request, OPERATOR);
     const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
     const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
@@ -188,6 +187,7 @@ test("a stock position opens in session from the contract page; on Saturday the 
 });
 
 test("the console lists the stock pairs with their feed, hours and session beside the spot pairs", async ({ page, request }) => {
+  await clock(request, SATURDAY);
   const operator = await login(request, OPERATOR);
   await as(page, operator, "en", "light");
   await page.goto("/#/admin/contracts");
