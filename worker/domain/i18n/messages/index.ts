@@ -17,6 +17,7 @@ import { profile } from "./profile.ts";
 import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
+import { stocks } from "./stocks.ts";
 import { support } from "./support.ts";
 
 /**
@@ -43,6 +44,7 @@ export const catalog = {
   ...quiz,
   ...seconds,
   ...security,
+  ...stocks,
   ...support,
 };
 
