@@ -119,8 +119,14 @@ describe("markets run without a visitor", () => {
     await marketStub(sol).wake();
     await inside(sol, (m) => m.feedTick());
     // Orders at the best bid or ask: the 24-hour change moves off zero once a trade lands on another price than the first.
+    // A few ticks of the random walk can stay within 0.005 % (shown as +0.00), so halfway the feed jumps 2 % (as
+    // POST /dev/steer_price does), and the traders then trade around the new reference price.
     let orders = 0;
     while (orders < 24 || ((await marketStub(sol).ticker())!.change === "+0.00" && orders < 120)) {
+      if (orders === 12) {
+        const reference = (await marketStub(sol).ticker())!.now_price;
+        await marketStub(sol).steer((Number(reference) * 1.02).toFixed(2));
+      }
       await inside(sol, (m) => m.tradersTick());
       if (++orders % 4 === 0) await inside(sol, (m) => m.feedTick());
     }
