@@ -4,6 +4,7 @@ import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { dual } from "./dual.ts";
+import { nftBox } from "./nft-box.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { market } from "./market.ts";
@@ -25,6 +26,7 @@ export const catalog = {
   ...content,
   ...earn,
   ...dual,
+  ...nftBox,
   ...contracts,
   ...kyc,
   ...market,
