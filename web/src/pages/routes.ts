@@ -14,6 +14,7 @@ import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
 import { activityRoutes } from "./activity/routes.ts";
+import { nftBoxRoutes } from "./nft/box/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -34,4 +35,5 @@ export const pageRoutes: PageRoute[] = [
   ...kefuRoutes,
   ...otcRoutes,
   ...activityRoutes,
+  ...nftBoxRoutes,
 ];

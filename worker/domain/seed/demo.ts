@@ -5,6 +5,7 @@ import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
+import { nftBoxSeedStatements } from "./nft-box-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -68,5 +69,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...contractSeedStatements(now));
   // A couple-link request from Bob to Alice (after the users).
   lines.push(...activitySeedStatements(now));
+  // The demo blind box series (its own artist and items).
+  lines.push(...(await nftBoxSeedStatements(now)));
   return lines.join("\n") + "\n";
 }

@@ -32,6 +32,7 @@ export const KINDS = [
   "dual_buy",
   "dual_settle",
   "dual_refund",
+  "nft_box_buy",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -67,6 +68,7 @@ export const BILL_KINDS = [
   "dual_buy",
   "dual_settle",
   "dual_refund",
+  "nft_box_buy",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
