@@ -20,10 +20,10 @@ export const boxCode = (seriesId: number, seq: number): string => `BX${seriesId}
 
 const hex = (bytes: ArrayBuffer): string => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-export function hexBytes(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^(?:[0-9a-f]{2})+$/.test(text)) throw new Error("not lowercase hex");
-  const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+export function hexBytes(hexText: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})+$/.test(hexText)) throw new Error("not lowercase hex");
+  const out = new Uint8Array(hexText.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hexText.slice(2 * i, 2 * i + 2), 16);
   return out;
 }
 

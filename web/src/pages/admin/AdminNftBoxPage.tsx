@@ -4,12 +4,14 @@ import type { BoxSeriesView } from "../../../../schema/api/nft-box.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { get, post } from "../../lib/api.ts";
+import { amount } from "../../lib/format.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
+import { SeriesStatus } from "../nft/box/SeriesCard.tsx";
 import { AdminShell } from "./AdminShell.tsx";
 import "../../styles/nft-box.css";
 
@@ -40,19 +42,20 @@ const EXAMPLE_ITEMS = JSON.stringify([
   { name: "Legendary", rarity: 4, count: 1 },
 ]);
 
+const emptyDraft = (now: number): Draft => ({
+  name: "",
+  artist_id: "100",
+  currency: "USDT",
+  price: "",
+  start: local(now + 3_600_000),
+  end: local(now + 7 * 86_400_000),
+  items: EXAMPLE_ITEMS,
+});
+
 function SeriesForm({ onDone }: { onDone: () => void }) {
   useTexts("nftBox");
   const { t } = useTranslation();
-  const now = Date.now();
-  const [d, setD] = useState<Draft>({
-    name: "",
-    artist_id: "1",
-    currency: "USDT",
-    price: "",
-    start: local(now + 3_600_000),
-    end: local(now + 7 * 86_400_000),
-    items: EXAMPLE_ITEMS,
-  });
+  const [d, setD] = useState<Draft>(() => emptyDraft(Date.now()));
   const [busy, setBusy] = useState(false);
   const field = (key: Exclude<keyof Draft, "items">, label: string, type = "text") => (
     <label className="field">
@@ -133,12 +136,12 @@ export default function AdminNftBoxPage() {
               <li key={s.id} className="record">
                 <div className="row-between">
                   <strong>{s.name}</strong>
-                  <span className="status-badge">{t(`nftBox.status.${s.status}`)}</span>
+                  <SeriesStatus s={s} />
                 </div>
                 <dl className="kv kv-compact">
                   <dt>{t("nftBox.price")}</dt>
                   <dd className="num">
-                    {s.price} {s.currency_name}
+                    {amount(s.price)} {s.currency_name}
                   </dd>
                   <dt>{t("nftBox.admin.soldOpened")}</dt>
                   <dd className="num">
