@@ -86,10 +86,12 @@ const boxItemSpec = z.strictObject({
   name: text(1, 60),
   rarity: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   count: z.number().check(z.int(), z.minimum(1), z.maximum(500)),
+  /** An uploaded media file's key (nft_media); without one the item shows its name and rarity only. */
+  media_key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9/_.-]{1,200}$/))),
 });
 export type BoxItemSpec = z.infer<typeof boxItemSpec>;
 
-/** The items as JSON text: [{"name": "...", "rarity": 1..4, "count": n}], 1 to 500 items in all. */
+/** The items as JSON text: [{"name": "...", "rarity": 1..4, "count": n, "media_key"?: "..."}], 1 to 500 items in all. */
 const boxItems = () =>
   z.pipe(
     z.string(),

@@ -22,7 +22,7 @@ beforeAll(async () => {
   artistId = artist.id;
 });
 
-type Spec = { name: string; rarity: number; count: number };
+type Spec = { name: string; rarity: number; count: number; media_key?: string };
 const DEFAULT_ITEMS: Spec[] = [
   { name: "Common cat", rarity: 1, count: 3 },
   { name: "Rare cat", rarity: 2, count: 2 },
@@ -101,6 +101,7 @@ describe("NFT blind boxes", () => {
       .where(sql`${tables.nftItems.code} LIKE ${`BXI${s.id}-%`}`)
       .all();
     expect(items.map((i) => [i.payType, i.ownerId, i.listed])).toEqual(Array(6).fill([3, null, false]));
+    expect(items.map((i) => i.code)).toEqual([1, 2, 3, 4, 5, 6].map((p) => `BXI${s.id}-${p}`));
     const audits = await db()
       .select()
       .from(tables.auditLog)
@@ -258,6 +259,48 @@ describe("NFT blind boxes", () => {
     expect(bad.status).toBe(400);
     expect((bad.body as { code?: string }).code).toBe("NFT_BOX_ITEMS_INVALID");
     await expectInvariant();
+  });
+
+  it("items may name uploaded media (typed from the stored content type); an unknown media key is refused, nothing written", async () => {
+    await db()
+      .insert(tables.nftMedia)
+      .values([
+        { key: "nft/box-test.gif", contentType: "image/gif", size: 10, uploadedBy: operator.id, createdAt: Date.now() },
+        { key: "nft/box-test.mp4", contentType: "video/mp4", size: 10, uploadedBy: operator.id, createdAt: Date.now() },
+      ]);
+    const s = await series({
+      items: [
+        { name: "Gif", rarity: 1, count: 1, media_key: "nft/box-test.gif" },
+        { name: "Clip", rarity: 2, count: 1, media_key: "nft/box-test.mp4" },
+        { name: "Plain", rarity: 3, count: 1 },
+      ],
+    });
+    const items = await db()
+      .select()
+      .from(tables.nftItems)
+      .where(sql`${tables.nftItems.code} LIKE ${`BXI${s.id}-%`}`)
+      .all();
+    expect(items.map((i) => [i.code, i.mediaType, i.mediaKey])).toEqual([
+      [`BXI${s.id}-1`, 2, "nft/box-test.gif"],
+      [`BXI${s.id}-2`, 4, "nft/box-test.mp4"],
+      [`BXI${s.id}-3`, 1, ""],
+    ]);
+    const seriesBefore = (await db().select().from(tables.nftBoxSeries).all()).length;
+    const res = await api("/admin/nft_box/series", {
+      token: operator.token,
+      form: {
+        name: "Missing media",
+        artist_id: String(artistId),
+        currency: "USDT",
+        price: "1",
+        start_time: String(Date.now()),
+        end_time: String(Date.now() + 60_000),
+        items: JSON.stringify([{ name: "x", rarity: 1, count: 1, media_key: "nft/nope.png" }]),
+      },
+    });
+    expect(res.status).toBe(404);
+    expect((res.body as { code?: string }).code).toBe("NFT_BOX_MEDIA_NOT_FOUND");
+    expect((await db().select().from(tables.nftBoxSeries).all()).length).toBe(seriesBefore);
   });
 
   it("the same Idempotency-Key buys one box and replays its answer", async () => {

@@ -11,7 +11,7 @@ import {
   commitmentOf,
   newSeed,
 } from "../../../schema/api/nft-box.ts";
-import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems } from "../../../schema/db/index.ts";
+import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems, nftMedia } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { AmountError, type Statement, bound, commit, fromUnits, parseUserAmount } from "../ledger/index.ts";
@@ -144,6 +144,18 @@ function priceUnits(text: string, precision: number): number {
   }
 }
 
+/** nft_items.media_type (1 image, 2 gif, 3 audio, 4 video) from the stored content type, decided at upload. */
+const mediaTypeOf = (contentType: string): number =>
+  contentType === "image/gif" ? 2 : contentType.startsWith("audio/") ? 3 : contentType.startsWith("video/") ? 4 : 1;
+
+/** Each named media key's item media type; an unknown key is refused. */
+async function mediaTypes(db: Db, items: BoxItemSpec[]): Promise<Map<string, number>> {
+  const keys = [...new Set(items.flatMap((i) => (i.media_key ? [i.media_key] : [])))];
+  const rows = keys.length ? await db.select().from(nftMedia).where(inArray(nftMedia.key, keys)).all() : [];
+  if (rows.length !== keys.length) throw notFound("NFT_BOX_MEDIA_NOT_FOUND");
+  return new Map(rows.map((r) => [r.key, mediaTypeOf(r.contentType)]));
+}
+
 // Inside the creating batch the new series' id is the table's autoincrement counter; each item's id is last_insert_rowid().
 const NEW_SERIES = "(SELECT seq FROM sqlite_sequence WHERE name = 'nft_box_series')";
 const INSERT_POSITION = `INSERT INTO nft_box_items (series_id, position, item_id) VALUES (${NEW_SERIES}, ?1, last_insert_rowid())`;
@@ -166,6 +178,7 @@ export async function createSeries(
   if (!artist) throw notFound("NFT_BOX_ARTIST_NOT_FOUND");
   const cur = await requireCurrency(db, input.currency);
   const price = priceUnits(input.price, cur.precision);
+  const media = await mediaTypes(db, input.items);
   const seed = newSeed();
   const commitment = await commitmentOf(seed);
   const total = input.items.reduce((n, i) => n + i.count, 0);
@@ -191,11 +204,12 @@ export async function createSeries(
       const name = spec.count > 1 ? `${spec.name} #${k + 1}` : spec.name;
       statements.push(
         db.insert(nftItems).values({
-          code: sql`'BXI' || ${sql.raw(NEW_SERIES)} || '-' || ${position}`,
+          // Text, not a number: D1 binds numbers as REAL, which would concatenate as "1.0".
+          code: sql`'BXI' || ${sql.raw(NEW_SERIES)} || ${`-${position}`}`,
           artistId: artist.id,
           names: JSON.stringify({ en: name }),
-          mediaType: 1,
-          mediaKey: "",
+          mediaType: spec.media_key ? media.get(spec.media_key)! : 1,
+          mediaKey: spec.media_key ?? "",
           rarity: spec.rarity,
           payType: 3,
           currencyId: cur.id,

@@ -112,6 +112,17 @@ export const nftBox = defineMessages({
     spa: "La venta debe terminar después de empezar, y en el futuro",
     vn: "Thời điểm kết thúc phải sau thời điểm bắt đầu và ở tương lai",
   },
+  NFT_BOX_MEDIA_NOT_FOUND: {
+    en: "A media key of the items was not found among the uploaded files",
+    zh: "物品的媒体标识不在已上传的文件中",
+    hk: "物品的媒體標識不在已上傳的檔案中",
+    th: "ไม่พบคีย์สื่อของไอเทมในไฟล์ที่อัปโหลด",
+    jp: "アイテムのメディアキーがアップロード済みファイルに見つかりません",
+    kor: "아이템의 미디어 키를 업로드된 파일에서 찾을 수 없습니다",
+    fra: "Une clé de média des objets est introuvable parmi les fichiers envoyés",
+    spa: "Una clave de medio de los objetos no está entre los archivos subidos",
+    vn: "Không tìm thấy khóa tệp media của vật phẩm trong các tệp đã tải lên",
+  },
   NFT_BOX_ARTIST_NOT_FOUND: {
     en: "Artist not found",
     zh: "未找到该艺术家",
