@@ -102,11 +102,11 @@ export default function BoxDetailPage() {
           <SeriesCard s={s} link={false} />
         </ul>
         {action}
-        <section className="card stack">
+        <section className="card stack box-card">
           <h2 className="card-title">{t("nftBox.odds")}</h2>
           <Odds s={s} />
         </section>
-        <section className="card stack">
+        <section className="card stack box-card">
           <h2 className="card-title">{t("nftBox.commitment")}</h2>
           <p className="box-hash" data-testid="box-commitment">
             {s.commitment}

@@ -48,14 +48,14 @@ export default function VerifyPage() {
     };
     body = (
       <div className="stack">
-        <section className="card stack">
+        <section className="card stack box-card">
           <div className="row-between">
             <strong>{v.series.name}</strong>
             <SeriesStatus s={v.series} />
           </div>
           <Odds s={v.series} />
         </section>
-        <section className="card stack">
+        <section className="card stack box-card">
           <h2 className="card-title">{t("nftBox.commitment")}</h2>
           <p className="box-hash" data-testid="verify-commitment">
             {v.series.commitment}
