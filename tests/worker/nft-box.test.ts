@@ -181,6 +181,20 @@ describe("NFT blind boxes", () => {
     await expectInvariant();
   });
 
+  it("14 concurrent buyers of 10 boxes: 10 get boxes numbered 1..10, 4 get 409 and pay nothing", async () => {
+    const s = await series({ items: [{ name: "Ten", rarity: 1, count: 10 }] });
+    const buyers = await Promise.all(Array.from({ length: 14 }, () => buyer(100)));
+    const results = await Promise.all(buyers.map((b) => buy(b.token, s.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    const codes = results.filter((r) => r.status === 200).map((r) => r.body.message.code);
+    expect(codes.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `BX${s.id}-${i + 1}`).sort());
+    const paid = await Promise.all(buyers.map(async (b, i) => [results[i]!.status, (await balance(b.id, USDT)).available]));
+    expect(paid.every(([status, available]) => available === (status === 200 ? 90 : 100) * USDT_UNIT)).toBe(true);
+    expect((await seriesRow(s.id))!.sold).toBe(10);
+    await expectInvariant();
+  });
+
   it("a box opened twice (concurrently and later) draws once", async () => {
     const s = await series();
     const u = await buyer();
