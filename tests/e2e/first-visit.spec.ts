@@ -213,6 +213,9 @@ test("the bill shows a hold and its release as one line each, and its filter off
     "mining_redeem",
     "ieo_subscribe",
     "ieo_distribute",
+    "couple_reward",
+    "invite_rebate",
+    "coupon_bonus",
   ];
   await expect(page.getByTestId("bill-kind").locator("option")).toHaveText([words.bill.allKinds, ...kinds.map((k) => words.kinds[k])]);
   // Newest first: the release, then the hold, each one unsigned line of 50 USDT (0.001 × 50,000).

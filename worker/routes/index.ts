@@ -17,17 +17,23 @@ import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
 import { leverRoutes } from "./lever.ts";
+import { loanRoutes } from "./loans.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
 import { onrampSimRoutes } from "./onramp-sim.ts";
+import { nftAuctionRoutes } from "./nft-auction.ts";
 import { profileRoutes } from "./profile.ts";
+import { quizRoutes } from "./quiz.ts";
 import { secondsRoutes } from "./seconds.ts";
 import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 import { supportRoutes } from "./support.ts";
 import { adminSupportRoutes } from "./admin-support.ts";
+import { nftRoutes } from "./nft.ts";
+import { adminNftRoutes } from "./admin-nft.ts";
+import { inviteRoutes } from "./invite.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
 export const routes = new Hono<AppEnv>()
@@ -58,4 +64,10 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
   .route("/", onrampSimRoutes)
-  .route("/", activityRoutes);
+  .route("/", activityRoutes)
+  .route("/", loanRoutes)
+  .route("/", quizRoutes)
+  .route("/", nftRoutes)
+  .route("/", adminNftRoutes)
+  .route("/", nftAuctionRoutes)
+  .route("/", inviteRoutes);

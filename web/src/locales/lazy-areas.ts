@@ -18,6 +18,12 @@ export const LAZY_AREAS = [
   "content",
   "fund",
   "activity",
+  "borrowing",
+  "guess",
+  "nft",
+  "nftAuction",
+  "invite",
+  "coupon",
   "nftBox",
 ] as const;
 

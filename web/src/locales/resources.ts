@@ -22,6 +22,12 @@ import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
 import type activity from "./en/activity.json";
 import type invest from "./en/invest.json";
+import type borrowing from "./en/borrowing.json";
+import type guess from "./en/guess.json";
+import type nft from "./en/nft.json";
+import type nftAuction from "./en/nftAuction.json";
+import type invite from "./en/invite.json";
+import type coupon from "./en/coupon.json";
 import type nftBox from "./en/nftBox.json";
 
 export type Resources = typeof common &
@@ -43,6 +49,12 @@ export type Resources = typeof common &
   typeof onramp &
   typeof activity &
   typeof invest &
+  typeof borrowing &
+  typeof guess &
+  typeof nft &
+  typeof nftAuction &
+  typeof invite &
+  typeof coupon &
   typeof nftBox;
 
 declare module "i18next" {

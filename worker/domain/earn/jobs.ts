@@ -4,6 +4,8 @@ import { distributeIeoChunk } from "./ieo.ts";
 import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
 import { cancelExpiredChunk } from "../onramp/orders.ts";
 import { recomputeVipChunk } from "../activity/vip.ts";
+import { accrueLoansChunk, liquidateLoansChunk } from "../loans/jobs.ts";
+import { payRebatesChunk } from "../invite/rebates.ts";
 
 /**
  * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
@@ -26,6 +28,9 @@ export const EARN_JOBS: ChunkJob[] = [
   // Due once per UTC day: the VIP tiers of every user, a keyset page per chunk.
   { name: "vip_levels", chunk: (db, now) => recomputeVipChunk(db, now) },
   { name: "dual_settlement", chunk: (db, now, deps) => settleDualChunk(db, now, deps) },
+  { name: "loan_accrual", chunk: (db, now) => accrueLoansChunk(db, now) },
+  { name: "loan_liquidation", chunk: (db, now) => liquidateLoansChunk(db, now) },
+  { name: "invite_rebates", chunk: (db, now) => payRebatesChunk(db, now) },
 ];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };

@@ -34,6 +34,12 @@ export const Q = {
   contracts: "contracts",
   onramp: "onramp",
   activity: "activity",
+  loans: "loans",
+  quiz: "quiz",
+  nft: "nft",
+  nftAuction: "nft-auction",
+  invite: "invite",
+  coupons: "coupons",
   nftBox: "nft-box",
 } as const;
 

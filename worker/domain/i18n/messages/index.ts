@@ -4,13 +4,18 @@ import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { dual } from "./dual.ts";
+import { invite } from "./invite.ts";
 import { nftBox } from "./nft-box.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
+import { loans } from "./loans.ts";
 import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
+import { nft } from "./nft.ts";
+import { nftAuction } from "./nft-auction.ts";
 import { profile } from "./profile.ts";
+import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
 import { support } from "./support.ts";
@@ -26,13 +31,18 @@ export const catalog = {
   ...content,
   ...earn,
   ...dual,
+  ...invite,
   ...nftBox,
   ...contracts,
   ...kyc,
+  ...loans,
   ...market,
   ...money,
+  ...nft,
+  ...nftAuction,
   ...onramp,
   ...profile,
+  ...quiz,
   ...seconds,
   ...security,
   ...support,

@@ -41,5 +41,4 @@ CREATE TABLE `nft_boxes` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `nft_boxes_code` ON `nft_boxes` (`code`);--> statement-breakpoint
 CREATE UNIQUE INDEX `nft_boxes_seq` ON `nft_boxes` (`series_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `nft_boxes_user` ON `nft_boxes` (`user_id`,`id`);--> statement-breakpoint
-INSERT OR IGNORE INTO `users` (`id`, `uid`, `nickname`, `invite_code`, `role`, `status`, `created_at`) VALUES (-12, 'SYS-NFT-SALES', 'nft sales', 'SYS-NFT-SALES', 'system', 'locked', 0);
+CREATE INDEX `nft_boxes_user` ON `nft_boxes` (`user_id`,`id`);
