@@ -41,4 +41,9 @@ CREATE TABLE `nft_boxes` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `nft_boxes_code` ON `nft_boxes` (`code`);--> statement-breakpoint
 CREATE UNIQUE INDEX `nft_boxes_seq` ON `nft_boxes` (`series_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `nft_boxes_user` ON `nft_boxes` (`user_id`,`id`);
+CREATE INDEX `nft_boxes_user` ON `nft_boxes` (`user_id`,`id`);--> statement-breakpoint
+CREATE TRIGGER IF NOT EXISTS `nft_box_items_fixed` BEFORE UPDATE OF `names`, `rarity`, `listed`, `pay_type`, `price`, `artist_id`, `media_key` ON `nft_items`
+WHEN OLD.`owner_id` IS NULL AND EXISTS (SELECT 1 FROM `nft_box_items` WHERE `item_id` = OLD.`id`)
+BEGIN
+  SELECT RAISE(ABORT, 'NFT_BOX_ITEM_FIXED');
+END;

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
+import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BoxSeriesView, BoxVerifyView, BoxView } from "../../schema/api/nft-box.ts";
@@ -315,6 +316,26 @@ describe("NFT blind boxes", () => {
     expect(res.status).toBe(404);
     expect((res.body as { code?: string }).code).toBe("NFT_BOX_MEDIA_NOT_FOUND");
     expect((await db().select().from(tables.nftBoxSeries).all()).length).toBe(seriesBefore);
+  });
+
+  it("an undrawn item's name, rarity, price and listing are fixed once committed; drawing it still sets its owner", async () => {
+    const s = await series();
+    const code = `BXI${s.id}-1`;
+    const change = async (set: string) => {
+      try {
+        await env.DB.prepare(`UPDATE nft_items SET ${set} WHERE code = ?1`).bind(code).run();
+        return "changed";
+      } catch (err) {
+        return String(err).includes("NFT_BOX_ITEM_FIXED") ? "refused" : String(err);
+      }
+    };
+    expect(await change("rarity = 4")).toBe("refused");
+    expect(await change("listed = 1, pay_type = 1, start_at = 0, end_at = 9999999999999")).toBe("refused");
+    expect(await change("price = 1")).toBe("refused");
+    expect(await change('names = \'{"en":"Swapped"}\'')).toBe("refused");
+    expect(await change("updated_at = 1")).toBe("changed");
+    const item = await db().select().from(tables.nftItems).where(eq(tables.nftItems.code, code)).get();
+    expect([item!.rarity, item!.listed, item!.names]).toEqual([1, false, JSON.stringify({ en: "Common cat #1" })]);
   });
 
   it("the same Idempotency-Key buys one box and replays its answer", async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { type BoxView, type Rarity, boxCode, drawSchedule } from "../../../schema/api/nft-box.ts";
-import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems, nftTransfers } from "../../../schema/db/index.ts";
+import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { conflict, notFound } from "../errors.ts";
 import {
@@ -22,7 +22,8 @@ import { nameIn, requireSeries } from "./series.ts";
  * Buying and opening boxes. A purchase is one batch: the series' sold count (CHECK sold <= total), the box row taking
  * its sequence number from that count, and the ledger journal (buyer pays the price to the artist's user, or to the NFT
  * sales account). An opening is one batch too: the box's guarded update, the drawn item's owner, the series' opened
- * count and the transfer row, whose unique ref key `nftbox:open:<box>` makes a second opening fail whole.
+ * count and the transfer row, whose unique ref key `nftbox:open:<box>` makes a second opening fail whole, and whose
+ * recipient is NULL (failing the batch) unless the item's guarded update took it from nobody.
  */
 
 const RAISE_SOLD = "UPDATE nft_box_series SET sold = sold + 1 WHERE id = ?1";
@@ -98,6 +99,9 @@ async function ownBox(db: Db, userId: number, code: string) {
 const OPEN_BOX = "UPDATE nft_boxes SET item_id = ?1, opened_at = ?2 WHERE id = ?3 AND opened_at IS NULL";
 const TAKE_ITEM = "UPDATE nft_items SET owner_id = ?1, version = version + 1, updated_at = ?2 WHERE id = ?3 AND owner_id IS NULL";
 const RAISE_OPENED = "UPDATE nft_box_series SET opened = opened + 1 WHERE id = ?1";
+const INSERT_TRANSFER =
+  "INSERT INTO nft_transfers (item_id, from_user_id, to_user_id, via, price, currency_id, ref_key, created_at) " +
+  "VALUES (?1, NULL, CASE WHEN changes() = 1 THEN ?2 END, 'blind_box', ?3, ?4, ?5, ?6)";
 
 /**
  * POST /bind_box/openBlindBox: irrevocably assigns the box the item its sequence number draws (schema/api/nft-box.ts)
@@ -116,23 +120,15 @@ export async function openBox(db: Db, userId: number, code: string, lang: string
   try {
     await commit(db, [
       bound(db, OPEN_BOX, slot!.itemId, now, box.id),
-      bound(db, TAKE_ITEM, userId, now, slot!.itemId),
       bound(db, RAISE_OPENED, s.id),
-      db.insert(nftTransfers).values({
-        itemId: slot!.itemId,
-        fromUserId: null,
-        toUserId: userId,
-        via: "blind_box",
-        price: box.price,
-        currencyId: box.currencyId,
-        refKey: `nftbox:open:${box.id}`,
-        createdAt: now,
-      }),
+      bound(db, TAKE_ITEM, userId, now, slot!.itemId),
+      // Right after TAKE_ITEM: its recipient is NULL (NOT NULL fails the batch) unless the item was still unowned.
+      bound(db, INSERT_TRANSFER, slot!.itemId, userId, box.price, box.currencyId, `nftbox:open:${box.id}`, now),
     ]);
   } catch (err) {
-    // A concurrent opening committed first: this batch's opened count (CHECK opened <= sold) or transfer key fails it.
-    const text = errorText(err);
-    if (text.includes("nft_transfers.ref_key") || text.includes("nft_box_series_sold")) throw conflict("NFT_BOX_ALREADY_OPENED");
+    // A concurrent opening committed first (its item, count or transfer key fails this batch): answer as a repeat.
+    const again = await db.select({ openedAt: nftBoxes.openedAt }).from(nftBoxes).where(eq(nftBoxes.id, box.id)).get();
+    if (again?.openedAt != null) throw conflict("NFT_BOX_ALREADY_OPENED");
     throw err;
   }
   const [view] = (await listBoxes(db, userId, lang)).list.filter((b) => b.code === code);
