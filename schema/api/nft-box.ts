@@ -144,7 +144,8 @@ export type BoxSeriesView = {
   odds: BoxOdds[];
 };
 
-export type BoxItemView = { position: number; code: string; name: string; rarity: Rarity };
+/** `image`: the item's picture URL for images and GIFs, "" for other media or none. */
+export type BoxItemView = { position: number; code: string; name: string; rarity: Rarity; image: string };
 
 export type BoxView = {
   code: string;

@@ -148,12 +148,20 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   await adminPage.screenshot({ path: `${SHOTS}/nft-box-admin-spa-light.png`, fullPage: true });
 });
 
-test("bob's empty box list and the light English pages", async ({ browser, request }) => {
+test("bob's empty box list, then a box of the demo series opened with its picture, in light English", async ({ browser, request }) => {
   const bob = await login(request, "bob@demo.test", "bob-demo-2026");
   const page = await sessionPage(browser, bob, "en", "light");
   await page.goto("/#/nft/box/mine");
   await expect(page.getByText("You have no blind boxes yet.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/nft-box-mine-empty-en-light.png`, fullPage: true });
+  const bought = await request.post("/api/bind_box/buyBlindBox", { headers: { Authorization: bob }, form: { id: "1" } });
+  const { code } = ((await bought.json()) as { message: { code: string } }).message;
+  expect((await request.post("/api/bind_box/openBlindBox", { headers: { Authorization: bob }, form: { code } })).status()).toBe(200);
+  await page.reload();
+  const picture = page.getByTestId(`box-${code}`).locator("img.box-thumb");
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}/nft-box-mine-en-light.png`, fullPage: true });
   await page.goto("/#/nft/box/detail?id=1");
   await expect(page.getByTestId("box-series-1")).toContainText("Harbour Cats");
   await page.screenshot({ path: `${SHOTS}/nft-box-detail-en-light.png`, fullPage: true });

@@ -300,6 +300,7 @@ describe("NFT blind boxes", () => {
       [`BXI${s.id}-2`, 4, "nft/box-test.mp4"],
       [`BXI${s.id}-3`, 1, ""],
     ]);
+    expect((await verifyData(s.id)).items.map((i) => i.image)).toEqual(["/api/bind_box/media/nft/box-test.gif", "", ""]);
     const seriesBefore = (await db().select().from(tables.nftBoxSeries).all()).length;
     const res = await api("/admin/nft_box/series", {
       token: operator.token,

@@ -16,7 +16,7 @@ import {
   fromUnits,
   postingStatements,
 } from "../ledger/index.ts";
-import { nameIn, requireSeries } from "./series.ts";
+import { itemImage, nameIn, requireSeries } from "./series.ts";
 
 /**
  * Buying and opening boxes. A purchase is one batch: the series' sold count (CHECK sold <= total), the box row taking
@@ -142,7 +142,13 @@ export async function listBoxes(db: Db, userId: number, lang: string): Promise<{
       box: nftBoxes,
       seriesName: nftBoxSeries.name,
       currency: { name: currencies.name, precision: currencies.precision },
-      item: { code: nftItems.code, names: nftItems.names, rarity: nftItems.rarity },
+      item: {
+        code: nftItems.code,
+        names: nftItems.names,
+        rarity: nftItems.rarity,
+        mediaType: nftItems.mediaType,
+        mediaKey: nftItems.mediaKey,
+      },
       position: nftBoxItems.position,
     })
     .from(nftBoxes)
@@ -166,7 +172,13 @@ export async function listBoxes(db: Db, userId: number, lang: string): Promise<{
       opened_at: r.box.openedAt,
       item:
         r.item && r.position !== null
-          ? { position: r.position, code: r.item.code, name: nameIn(r.item.names, lang), rarity: r.item.rarity as Rarity }
+          ? {
+              position: r.position,
+              code: r.item.code,
+              name: nameIn(r.item.names, lang),
+              rarity: r.item.rarity as Rarity,
+              image: itemImage(r.item.mediaType, r.item.mediaKey),
+            }
           : null,
     })),
   };

@@ -15,6 +15,7 @@ import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems, 
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { AmountError, type Statement, bound, commit, fromUnits, parseUserAmount } from "../ledger/index.ts";
+import { mediaUrl } from "../nft/views.ts";
 import { amountApiError, requireCurrency } from "../wallet/currencies.ts";
 
 /**
@@ -24,6 +25,9 @@ import { amountApiError, requireCurrency } from "../wallet/currencies.ts";
 
 export type SeriesRow = typeof nftBoxSeries.$inferSelect;
 type Cur = { id: number; name: string; precision: number };
+
+/** The picture of an image or GIF item (the catalogue's media URL); "" for audio, video or no media. */
+export const itemImage = (mediaType: number, mediaKey: string): string => (mediaType <= 2 ? mediaUrl(mediaKey) : "");
 
 /** An item's or artist's name in `lang`, else English, else any. */
 export function nameIn(json: string, lang: string): string {
@@ -109,13 +113,26 @@ export async function seriesDetail(db: Db, id: number, lang: string, now = Date.
 
 export async function seriesItems(db: Db, seriesId: number, lang: string): Promise<BoxItemView[]> {
   const rows = await db
-    .select({ position: nftBoxItems.position, code: nftItems.code, names: nftItems.names, rarity: nftItems.rarity })
+    .select({
+      position: nftBoxItems.position,
+      code: nftItems.code,
+      names: nftItems.names,
+      rarity: nftItems.rarity,
+      mediaType: nftItems.mediaType,
+      mediaKey: nftItems.mediaKey,
+    })
     .from(nftBoxItems)
     .innerJoin(nftItems, eq(nftItems.id, nftBoxItems.itemId))
     .where(eq(nftBoxItems.seriesId, seriesId))
     .orderBy(asc(nftBoxItems.position))
     .all();
-  return rows.map((r) => ({ position: r.position, code: r.code, name: nameIn(r.names, lang), rarity: r.rarity as Rarity }));
+  return rows.map((r) => ({
+    position: r.position,
+    code: r.code,
+    name: nameIn(r.names, lang),
+    rarity: r.rarity as Rarity,
+    image: itemImage(r.mediaType, r.mediaKey),
+  }));
 }
 
 /** The public verify data: the seed only once the series is revealed, every sold box and the position it drew. */

@@ -12,10 +12,11 @@ const UNIT = 1_000_000;
 const ARTIST_ID = 100;
 const SERIES_ID = 1;
 const FIRST_ITEM_ID = 1001;
-const ITEMS: { name: string; rarity: number; count: number }[] = [
-  { name: "Harbour Cat", rarity: 1, count: 6 },
-  { name: "Lantern Cat", rarity: 2, count: 3 },
-  { name: "Golden Cat", rarity: 4, count: 1 },
+// Pictures: the NFT catalogue seed's media (nft-seed.ts), stored before these rows.
+const ITEMS: { name: string; rarity: number; count: number; media: string }[] = [
+  { name: "Harbour Cat", rarity: 1, count: 6, media: "nft/seed-dawn.png" },
+  { name: "Lantern Cat", rarity: 2, count: 3, media: "nft/seed-moth.png" },
+  { name: "Golden Cat", rarity: 4, count: 1, media: "nft/seed-fox.png" },
 ];
 
 export async function nftBoxSeedStatements(now: number): Promise<string[]> {
@@ -54,7 +55,7 @@ export async function nftBoxSeedStatements(now: number): Promise<string[]> {
           artist_id: sqlInt(ARTIST_ID),
           names: q(JSON.stringify({ en: spec.count > 1 ? `${spec.name} #${k}` : spec.name })),
           media_type: 1,
-          media_key: q(""),
+          media_key: q(spec.media),
           rarity: sqlInt(spec.rarity),
           pay_type: 3,
           currency_id: sqlInt(USDT),

@@ -56,6 +56,7 @@ function BoxRow({ b }: { b: BoxView }) {
           </>
         )}
       </dl>
+      {b.item?.image && <img className="box-thumb" src={b.item.image} alt={b.item.name} loading="lazy" />}
       {b.item ? (
         <Link to={`/nft/box/verify?id=${b.series_id}`} className="btn btn-ghost btn-block btn-small">
           {t("nftBox.verify")}
