@@ -135,6 +135,8 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   await es.screenshot({ path: `${SHOTS}/nft-box-list-spa-light.png`, fullPage: true });
   await es.goto("/#/nft/box/detail?id=1");
   await expect(es.getByTestId("box-odds")).toContainText("Legendaria");
+  await expect(es.getByTestId("box-items").locator("li")).toHaveCount(10);
+  await expect(es.getByTestId("box-items")).toContainText("Golden Cat");
   await es.screenshot({ path: `${SHOTS}/nft-box-detail-spa-light.png`, fullPage: true });
   await es.goto("/#/nft/box/mine");
   await expect(es.getByTestId(`box-BX${series.id}-2`)).toContainText("Abierta");

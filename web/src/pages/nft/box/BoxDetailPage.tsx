@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { DelayedSpinner } from "../../../components/Feedback.tsx";
 import { NavBar } from "../../../components/NavBar.tsx";
 import { ErrorView } from "../../../components/States.tsx";
-import { boxSeriesQuery, buyBox } from "../../../features/nft-box/api.ts";
+import { boxSeriesQuery, boxVerifyQuery, buyBox } from "../../../features/nft-box/api.ts";
 import { tokenAtom } from "../../../features/session/atoms.ts";
 import { holdings, walletQuery } from "../../../features/wallet/api.ts";
 import { useIdempotencyKey } from "../../../features/wallet/useIdempotencyKey.ts";
@@ -26,6 +26,7 @@ export default function BoxDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get("id")) || 0;
   const q = useQuery(boxSeriesQuery(id), { enabled: id > 0 });
+  const contents = useQuery(boxVerifyQuery(id), { enabled: id > 0 });
   const walletQ = useQuery({ ...walletQuery(token), staleTime: 0 }, { enabled: Boolean(token) });
   const idem = useIdempotencyKey();
   const [busy, setBusy] = useState(false);
@@ -116,6 +117,21 @@ export default function BoxDetailPage() {
             {t("nftBox.verify")}
           </Link>
         </section>
+        {/* Last on the page: it arrives after the series, and nothing below it moves. */}
+        {contents.data && (
+          <section className="card stack box-card">
+            <h2 className="card-title">{t("nftBox.items", { count: contents.data.items.length })}</h2>
+            <ul className="box-items" data-testid="box-items">
+              {contents.data.items.map((i) => (
+                <li key={i.position}>
+                  {i.image ? <img src={i.image} alt="" loading="lazy" /> : <span className="box-items-blank" />}
+                  <span>{i.name}</span>
+                  <span className={`box-rarity-${i.rarity}`}>{t(`nftBox.rarity.${i.rarity}`)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </>
   );
