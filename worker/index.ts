@@ -22,6 +22,7 @@ export { ContractMarket } from "../durable/contract/contract-market.ts";
 export { QuizMarket } from "../durable/quiz/quiz-market.ts";
 export { AuctionLot } from "../durable/auction/auction-lot.ts";
 export { AuctionRoom } from "../durable/auction/auction-room.ts";
+export { StockFeed } from "../durable/stocks/stock-feed.ts";
 
 const app = createApp();
 
@@ -103,7 +104,8 @@ declare global {
         | "ContractMarket"
         | "QuizMarket"
         | "AuctionLot"
-        | "AuctionRoom";
+        | "AuctionRoom"
+        | "StockFeed";
     }
   }
 }

@@ -26,6 +26,7 @@ import { nftAuctionRoutes } from "./nft-auction.ts";
 import { profileRoutes } from "./profile.ts";
 import { quizRoutes } from "./quiz.ts";
 import { secondsRoutes } from "./seconds.ts";
+import { stockRoutes } from "./stocks.ts";
 import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
@@ -45,6 +46,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", devOutboxRoutes)
   .route("/", devMarketRoutes)
+  .route("/", stockRoutes)
   .route("/", kycRoutes)
   .route("/", bankRoutes)
   .route("/", walletAddressRoutes)

@@ -17,6 +17,7 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "stocks",
   "activity",
   "borrowing",
   "guess",

@@ -20,6 +20,7 @@ import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
+import type stocks from "./en/stocks.json";
 import type activity from "./en/activity.json";
 import type invest from "./en/invest.json";
 import type borrowing from "./en/borrowing.json";
@@ -55,6 +56,8 @@ export type Resources = typeof common &
   typeof nftAuction &
   typeof invite &
   typeof coupon &
+  typeof stocks &
+  typeof activity &
   typeof nftBox;
 
 declare module "i18next" {

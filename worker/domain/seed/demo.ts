@@ -6,6 +6,7 @@ import { contractSeedStatements } from "./contract-seed.ts";
 import { loanSeedStatements } from "./loan-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { quizSeedStatements } from "./quiz-seed.ts";
+import { stockSeedStatements } from "./stock-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { nftSeedStatements } from "./nft-seed.ts";
 import { nftAuctionSeedStatements } from "./nft-auction-seed.ts";
@@ -72,6 +73,8 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // Stock contract pairs (AAPL, TSLA, NVDA, MSFT, AMZN against USDT) and their switched-off currency and market rows.
+  lines.push(...stockSeedStatements(now));
   // A couple-link request from Bob to Alice (after the users).
   lines.push(...activitySeedStatements(now));
   // The loans pool and an eligible demo borrower (after the money seed).

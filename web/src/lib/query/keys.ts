@@ -33,6 +33,7 @@ export const Q = {
   trail: "trail",
   contracts: "contracts",
   onramp: "onramp",
+  stocks: "stocks",
   activity: "activity",
   loans: "loans",
   quiz: "quiz",

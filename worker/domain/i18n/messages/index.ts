@@ -18,6 +18,7 @@ import { profile } from "./profile.ts";
 import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
+import { stocks } from "./stocks.ts";
 import { support } from "./support.ts";
 
 /**
@@ -45,6 +46,7 @@ export const catalog = {
   ...quiz,
   ...seconds,
   ...security,
+  ...stocks,
   ...support,
 };
 
