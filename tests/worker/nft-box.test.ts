@@ -115,10 +115,11 @@ describe("NFT blind boxes", () => {
     expect(refused.status).toBe(403);
   });
 
-  it("every draw reproduces from the revealed seed; buyers pay the price to the NFT sales account; the ledger balances", async () => {
+  it("every draw reproduces from the revealed seed; the price goes to the NFT sales account less the platform fee; the ledger balances", async () => {
     const s = await series();
     const [alice, bob] = [await buyer(), await buyer()];
     const salesBefore = (await balance(SYSTEM_ACCOUNTS.nftSales, USDT)).available;
+    const feesBefore = (await balance(SYSTEM_ACCOUNTS.fees, USDT)).available;
     const codes: { token: string; code: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const who = i % 2 === 0 ? alice : bob;
@@ -129,7 +130,9 @@ describe("NFT blind boxes", () => {
     }
     expect((await balance(alice.id, USDT)).available).toBe(970 * USDT_UNIT);
     expect((await balance(bob.id, USDT)).available).toBe(970 * USDT_UNIT);
-    expect((await balance(SYSTEM_ACCOUNTS.nftSales, USDT)).available - salesBefore).toBe(60 * USDT_UNIT);
+    // Each 10 USDT: the public platform fee 2.5 % (0.25) to the fees account, 9.75 to the NFT sales account.
+    expect((await balance(SYSTEM_ACCOUNTS.nftSales, USDT)).available - salesBefore).toBe(58_500_000);
+    expect((await balance(SYSTEM_ACCOUNTS.fees, USDT)).available - feesBefore).toBe(1_500_000);
     expect((await verifyData(s.id)).seed).toBeNull();
     // Opened in an order other than the purchase order: the draw depends on the sequence number only.
     for (const i of [5, 0, 3, 1, 4]) expect((await open(codes[i]!.token, codes[i]!.code)).status).toBe(200);

@@ -16,12 +16,14 @@ import {
   fromUnits,
   postingStatements,
 } from "../ledger/index.ts";
+import { saleSplit } from "../nft/fees.ts";
+import { nftRates } from "../nft/rates.ts";
 import { itemImage, nameIn, requireSeries } from "./series.ts";
 
 /**
  * Buying and opening boxes. A purchase is one batch: the series' sold count (CHECK sold <= total), the box row taking
- * its sequence number from that count, and the ledger journal (buyer pays the price to the artist's user, or to the NFT
- * sales account). An opening is one batch too: the box's guarded update, the drawn item's owner, the series' opened
+ * its sequence number from that count, and the ledger journal (buyer pays the price; the catalogue's platform fee goes to
+ * the fees account and the rest to the artist's user, or to the NFT sales account). An opening is one batch too: the box's guarded update, the drawn item's owner, the series' opened
  * count and the transfer row, whose unique ref key `nftbox:open:<box>` makes a second opening fail whole, and whose
  * recipient is NULL (failing the batch) unless the item's guarded update took it from nobody.
  */
@@ -49,10 +51,13 @@ export async function buyBox(
     if (now < s.startAt) throw conflict("NFT_BOX_NOT_STARTED");
     if (now >= s.endAt) throw conflict("NFT_BOX_ENDED");
     if (s.sold >= s.total) throw conflict("NFT_BOX_SOLD_OUT");
-    const [cur, artist] = await Promise.all([
+    const [cur, artist, rates] = await Promise.all([
       db.select().from(currencies).where(eq(currencies.id, s.currencyId)).get(),
       db.select().from(nftArtists).where(eq(nftArtists.id, s.artistId)).get(),
+      nftRates(db),
     ]);
+    // Split as a first sale of the catalogue: the platform fee, the rest to the payee (no royalty on a first sale).
+    const split = saleSplit(s.price, { feeRate: rates.fee_rate, royaltyRate: rates.royalty_rate }, false);
     // An artist buying their own series pays the sales account, so a journal never debits and credits one account.
     const payee = artist?.userId && artist.userId !== userId ? artist.userId : SYSTEM_ACCOUNTS.nftSales;
     const payeeType = payee > 0 ? ACCOUNT_TYPES.change : SYSTEM_ACCOUNT_TYPE;
@@ -62,10 +67,17 @@ export async function buyBox(
       kind: "nft_box_buy",
       refKey: `nftbox:buy:${s.id}:${seq}`,
       userId,
-      memo: { series_id: s.id, name: s.name, code },
+      memo: { series_id: s.id, name: s.name, code, fee: split.fee },
       lines: [
         { userId, accountType: ACCOUNT_TYPES.change, currencyId: s.currencyId, bucket: "available", amount: -s.price },
-        { userId: payee, accountType: payeeType, currencyId: s.currencyId, bucket: "available", amount: s.price },
+        { userId: payee, accountType: payeeType, currencyId: s.currencyId, bucket: "available", amount: split.seller },
+        {
+          userId: SYSTEM_ACCOUNTS.fees,
+          accountType: SYSTEM_ACCOUNT_TYPE,
+          currencyId: s.currencyId,
+          bucket: "available",
+          amount: split.fee,
+        },
       ],
     };
     const price = fromUnits(s.price, cur!.precision);
