@@ -17,3 +17,4 @@ export * from "./loans.ts";
 export * from "./quiz.ts";
 export * from "./nft-auction.ts";
 export * from "./invite.ts";
+export * from "./nft-box.ts";

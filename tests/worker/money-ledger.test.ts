@@ -321,13 +321,17 @@ describe("seed", () => {
     expect(await balance(alice.id, USDT)).toEqual({ available: 10_000_000_000, locked: 0 });
     expect(await balance(alice.id, BTC)).toEqual({ available: 50_000_000, locked: 0 });
     const systems = await db().select().from(tables.users).where(eq(tables.users.role, "system")).all();
-    // External, fees, house, and the contracts' margin and insurance accounts.
+    // External, fees, house, the contracts' margin and insurance, NFT sales, the quiz pool, dual and loans accounts.
     expect(systems.map((s) => [s.id, s.status]).sort((a, b) => Number(b[0]) - Number(a[0]))).toEqual([
       [-1, "locked"],
       [-2, "locked"],
       [-3, "locked"],
       [-10, "locked"],
       [-11, "locked"],
+      [-12, "locked"],
+      [-14, "locked"],
+      [-15, "locked"],
+      [-16, "locked"],
     ]);
     await expectInvariant();
   });

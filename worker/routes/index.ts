@@ -12,6 +12,7 @@ import { devMarketRoutes } from "./dev-market.ts";
 import { devOutboxRoutes } from "./dev-outbox.ts";
 import { earnRoutes } from "./earn.ts";
 import { dualRoutes } from "./dual.ts";
+import { nftBoxRoutes } from "./nft-box.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
 import { kycRoutes } from "./kyc.ts";
@@ -56,6 +57,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", marketRoutes)
   .route("/", earnRoutes)
   .route("/", dualRoutes)
+  .route("/", nftBoxRoutes)
   .route("/", supportRoutes)
   .route("/", adminSupportRoutes)
   .route("/", trailRoutes)

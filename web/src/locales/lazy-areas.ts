@@ -25,6 +25,7 @@ export const LAZY_AREAS = [
   "nftAuction",
   "invite",
   "coupon",
+  "nftBox",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

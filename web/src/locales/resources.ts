@@ -29,6 +29,7 @@ import type nft from "./en/nft.json";
 import type nftAuction from "./en/nftAuction.json";
 import type invite from "./en/invite.json";
 import type coupon from "./en/coupon.json";
+import type nftBox from "./en/nftBox.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -56,7 +57,8 @@ export type Resources = typeof common &
   typeof invite &
   typeof coupon &
   typeof stocks &
-  typeof activity;
+  typeof activity &
+  typeof nftBox;
 
 declare module "i18next" {
   interface CustomTypeOptions {

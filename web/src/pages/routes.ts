@@ -19,6 +19,7 @@ import { gameRoutes } from "./game/routes.ts";
 import { nftRoutes } from "./nft/routes.ts";
 import { nftAuctionRoutes } from "./nft-auction/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
+import { nftBoxRoutes } from "./nft/box/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -44,4 +45,5 @@ export const pageRoutes: PageRoute[] = [
   ...nftRoutes,
   ...nftAuctionRoutes,
   ...inviteRoutes,
+  ...nftBoxRoutes,
 ];

@@ -11,6 +11,7 @@ import { moneySeedStatements } from "./money-seed.ts";
 import { nftSeedStatements } from "./nft-seed.ts";
 import { nftAuctionSeedStatements } from "./nft-auction-seed.ts";
 import { inviteSeedStatements } from "./invite-seed.ts";
+import { nftBoxSeedStatements } from "./nft-box-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -86,5 +87,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...nftAuctionSeedStatements(now));
   // Invitation terms, Bob invited by Alice, demo coupons (after the users and currencies).
   lines.push(...inviteSeedStatements(now));
+  // The demo blind box series (its own artist and items).
+  lines.push(...(await nftBoxSeedStatements(now)));
   return lines.join("\n") + "\n";
 }

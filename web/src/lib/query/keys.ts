@@ -41,6 +41,7 @@ export const Q = {
   nftAuction: "nft-auction",
   invite: "invite",
   coupons: "coupons",
+  nftBox: "nft-box",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

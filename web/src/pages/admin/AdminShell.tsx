@@ -35,6 +35,7 @@ const SECTIONS = [
   { to: "/admin/nft", key: "nft", label: "nft.admin.nav" },
   { to: "/admin/nft-auctions", key: "nftAuctions", label: "nftAuction.admin.nav" },
   { to: "/admin/invite", key: "invite", label: "invite.admin.nav" },
+  { to: "/admin/nft-box", key: "nftBox", label: "nftBox.admin.nav" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -66,6 +67,7 @@ export function AdminShell({ title, children, actions }: { title: string; childr
     "invite",
     "nft",
     "nftAuction",
+    "nftBox",
     "onramp",
     "seconds",
     "security",

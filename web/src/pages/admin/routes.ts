@@ -26,4 +26,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/nft", load: () => import("./AdminNftPage.tsx"), guard: true },
   { path: "/admin/nft-auctions", load: () => import("./AdminNftAuctionsPage.tsx"), guard: true },
   { path: "/admin/invite", load: () => import("./AdminInvitePage.tsx"), guard: true },
+  { path: "/admin/nft-box", load: () => import("./AdminNftBoxPage.tsx"), guard: true },
 ];

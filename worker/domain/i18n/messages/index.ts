@@ -5,6 +5,7 @@ import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { dual } from "./dual.ts";
 import { invite } from "./invite.ts";
+import { nftBox } from "./nft-box.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
 import { loans } from "./loans.ts";
@@ -32,6 +33,7 @@ export const catalog = {
   ...earn,
   ...dual,
   ...invite,
+  ...nftBox,
   ...contracts,
   ...kyc,
   ...loans,

@@ -47,6 +47,7 @@ export const KINDS = [
   "nft_auction_pay",
   "invite_rebate",
   "coupon_bonus",
+  "nft_box_buy",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -97,6 +98,7 @@ export const BILL_KINDS = [
   "nft_auction_pay",
   "invite_rebate",
   "coupon_bonus",
+  "nft_box_buy",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
