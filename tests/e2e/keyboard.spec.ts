@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { ALICE, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, logIn, registerUser, sessionPage } from "./lib/session.ts";
 
 /**
  * Keyboard and screen-reader use: log-in, a spot order and a withdrawal driven by Tab, typing, Enter and Space only,
@@ -84,7 +84,8 @@ test("the withdraw form with the keyboard alone: every field is labelled, and it
   browser,
   request,
 }) => {
-  const token = await logIn(request);
+  // A new account: it still needs identity verification and a pay password, whatever other tests did to the demo users.
+  const { token } = await registerUser(request, "keyboard");
   const page = await sessionPage(browser, token);
   await page.goto("/#/fund/withdraw?currency=3");
   await expect(page.getByRole("heading", { name: "Withdraw USDT", level: 1 })).toBeVisible();

@@ -115,7 +115,7 @@ describe("NFT blind boxes", () => {
     expect(refused.status).toBe(403);
   });
 
-  it("every draw reproduces from the revealed seed; the price goes to the NFT sales account less the platform fee; the ledger balances", async () => {
+  it("every draw reproduces from the revealed seed; the NFT sales account gets the price less the fee; the ledger balances", async () => {
     const s = await series();
     const [alice, bob] = [await buyer(), await buyer()];
     const salesBefore = (await balance(SYSTEM_ACCOUNTS.nftSales, USDT)).available;

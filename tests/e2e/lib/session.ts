@@ -50,3 +50,29 @@ export async function sessionPage(browser: Browser, token: string | null, lang =
   );
   return context.newPage();
 }
+
+/** The newest 6-digit code the local transport "sent" to an address (the dev outbox). */
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { message: { body: string }[] };
+      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** A new account registered through the API (email code from the dev outbox), with its session token. */
+export async function registerUser(request: APIRequestContext, name = "user"): Promise<{ email: string; password: string; token: string }> {
+  const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = `${name}-e2e-2026`;
+  await request.post("/api/sms_mail", { form: { user_string: email, scene: "register" } });
+  const code = await latestCode(request, email);
+  const res = await request.post("/api/user/register", {
+    form: { user_string: email, code, password, re_password: password, type: "email" },
+  });
+  expect(((await res.json()) as { type: string }).type, `register ${email}`).toBe("ok");
+  return { email, password, token: await logIn(request, { email, password }) };
+}

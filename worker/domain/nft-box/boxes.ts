@@ -23,9 +23,10 @@ import { itemImage, nameIn, requireSeries } from "./series.ts";
 /**
  * Buying and opening boxes. A purchase is one batch: the series' sold count (CHECK sold <= total), the box row taking
  * its sequence number from that count, and the ledger journal (buyer pays the price; the catalogue's platform fee goes to
- * the fees account and the rest to the artist's user, or to the NFT sales account). An opening is one batch too: the box's guarded update, the drawn item's owner, the series' opened
- * count and the transfer row, whose unique ref key `nftbox:open:<box>` makes a second opening fail whole, and whose
- * recipient is NULL (failing the batch) unless the item's guarded update took it from nobody.
+ * the fees account and the rest to the artist's user, or to the NFT sales account). An opening is one batch too: the
+ * box's guarded update, the drawn item's owner, the series' opened count and the transfer row, whose unique ref key
+ * `nftbox:open:<box>` makes a second opening fail whole, and whose recipient is NULL (failing the batch) unless the item's
+ * guarded update took it from nobody.
  */
 
 const RAISE_SOLD = "UPDATE nft_box_series SET sold = sold + 1 WHERE id = ?1";

@@ -1,8 +1,7 @@
 import { useAtom, useAtomValue } from "jotai";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { CandleChart } from "../../features/chart/CandleChart.tsx";
 import { DepthChart } from "../../features/chart/DepthChart.tsx";
 import type { Depth, IndexKlines, Period } from "../../features/market/api.ts";
 import {
@@ -16,6 +15,10 @@ import {
 import type { CandleState } from "../../features/market/useMarketData.ts";
 import { paletteAtom } from "../../features/preferences/atoms.ts";
 import { PERIODS } from "../../../../schema/api/market.ts";
+
+// The chart library is the trade page's largest dependency and sits below the order form and the book: it loads after
+// the page is interactive, into a box that already has its height (no layout shift).
+const CandleChart = lazy(() => import("../../features/chart/CandleChart.tsx").then((m) => ({ default: m.CandleChart })));
 
 const OVERLAYS: Overlay[] = ["MA", "EMA", "BOLL"];
 const SUBS: SubIndicator[] = ["MACD", "RSI", "KDJ"];
@@ -150,16 +153,18 @@ export function ChartPanel({
           )}
           <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
             {view === "kline" ? (
-              <CandleChart
-                candles={list ?? []}
-                index={indexLine?.candles ?? null}
-                dataKey={candleKey}
-                overlay={overlay}
-                sub={sub}
-                precision={precision}
-                theme={theme}
-                intraday={period.endsWith("min")}
-              />
+              <Suspense fallback={null}>
+                <CandleChart
+                  candles={list ?? []}
+                  index={indexLine?.candles ?? null}
+                  dataKey={candleKey}
+                  overlay={overlay}
+                  sub={sub}
+                  precision={precision}
+                  theme={theme}
+                  intraday={period.endsWith("min")}
+                />
+              </Suspense>
             ) : (
               depth && <DepthChart depth={depth} precision={precision} theme={theme} />
             )}
