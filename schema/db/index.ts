@@ -13,3 +13,4 @@ export * from "./onramp.ts";
 export * from "./nft.ts";
 export * from "./activity.ts";
 export * from "./dual.ts";
+export * from "./follow.ts";

@@ -14,6 +14,7 @@ import { earnRoutes } from "./earn.ts";
 import { dualRoutes } from "./dual.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
+import { followRoutes } from "./follow.ts";
 import { kycRoutes } from "./kyc.ts";
 import { leverRoutes } from "./lever.ts";
 import { marketRoutes } from "./market.ts";
@@ -56,4 +57,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", adminContractRoutes)
   .route("/", onrampRoutes)
   .route("/", onrampSimRoutes)
-  .route("/", activityRoutes);
+  .route("/", activityRoutes)
+  .route("/", followRoutes);

@@ -3,6 +3,7 @@ import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
+import { follow } from "./follow.ts";
 import { dual } from "./dual.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
@@ -24,6 +25,7 @@ export const catalog = {
   ...auth,
   ...content,
   ...earn,
+  ...follow,
   ...dual,
   ...contracts,
   ...kyc,
