@@ -18,6 +18,7 @@ export const LAZY_AREAS = [
   "content",
   "fund",
   "activity",
+  "follow",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

@@ -22,6 +22,7 @@ import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
 import type activity from "./en/activity.json";
 import type invest from "./en/invest.json";
+import type follow from "./en/follow.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -41,7 +42,8 @@ export type Resources = typeof common &
   typeof contract &
   typeof onramp &
   typeof activity &
-  typeof invest;
+  typeof invest &
+  typeof follow;
 
 declare module "i18next" {
   interface CustomTypeOptions {

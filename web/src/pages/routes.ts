@@ -14,6 +14,8 @@ import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
 import { activityRoutes } from "./activity/routes.ts";
+import { followRoutes } from "./follow/routes.ts";
+import { copytradeRoutes } from "./copytrade/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -34,4 +36,6 @@ export const pageRoutes: PageRoute[] = [
   ...kefuRoutes,
   ...otcRoutes,
   ...activityRoutes,
+  ...followRoutes,
+  ...copytradeRoutes,
 ];

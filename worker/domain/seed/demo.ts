@@ -3,6 +3,7 @@ import { activitySeedStatements } from "./activity-seed.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
+import { followSeedStatements } from "./follow-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
@@ -68,5 +69,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...contractSeedStatements(now));
   // A couple-link request from Bob to Alice (after the users).
   lines.push(...activitySeedStatements(now));
+  // Bob as an approved copy trader (after the users).
+  lines.push(...followSeedStatements(now));
   return lines.join("\n") + "\n";
 }

@@ -34,6 +34,7 @@ export const Q = {
   contracts: "contracts",
   onramp: "onramp",
   activity: "activity",
+  follow: "follow",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

@@ -30,6 +30,7 @@ const SECTIONS = [
   { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
   { to: "/admin/onramp", key: "onramp", label: "onramp.admin.nav" },
   { to: "/admin/activity", key: "activity", label: "activity.admin.nav" },
+  { to: "/admin/traders", key: "traders", label: "follow.admin.title" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -50,7 +51,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("activity", "admin", "contract", "earn", "invest", "onramp", "seconds", "security", "support");
+  useTexts("activity", "admin", "contract", "earn", "follow", "invest", "onramp", "seconds", "security", "support");
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

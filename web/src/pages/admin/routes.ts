@@ -21,4 +21,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
   { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
   { path: "/admin/activity", load: () => import("./AdminActivityPage.tsx"), guard: true },
+  { path: "/admin/traders", load: () => import("./AdminTradersPage.tsx"), guard: true },
 ];
