@@ -8,9 +8,6 @@ import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
 import { devOutboxPage } from "./routes/dev-outbox.ts";
-import { copyDeps } from "./routes/lever.ts";
-import { database } from "./domain/db.ts";
-import { runFollowCron } from "./domain/copy/cron.ts";
 
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
@@ -61,12 +58,7 @@ export default {
   async scheduled(controller, env) {
     if (controller.cron === MARKETS_CRON) {
       // The earn jobs' object keeps its own alarm chain; the kick restarts it should it ever stop.
-      await Promise.all([
-        runMarketsCron(env, wakeMarket(env)),
-        runContractsCron(env, wakeContract(env)),
-        kickEarnJobs(env),
-        runFollowCron(database(env.DB), copyDeps(env), controller.scheduledTime),
-      ]);
+      await Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env)), kickEarnJobs(env)]);
     } else {
       const contracts = env.ContractMarket as DurableObjectNamespace<ContractMarket>;
       await Promise.all([

@@ -3,11 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminTrader, MyTrader, TraderDetail, TraderListItem } from "../../schema/api/follow.ts";
 import * as tables from "../../schema/db/index.ts";
-import { runFollowCron } from "../../worker/domain/copy/cron.ts";
 import { syncCopies } from "../../worker/domain/copy/sync.ts";
-import { HOUR_MS } from "../../worker/domain/copy/traders.ts";
+import { HOUR_MS, traderStatsChunk } from "../../worker/domain/copy/traders.ts";
+import { EARN_JOBS, NO_TRAIL, runEarnJobs } from "../../worker/domain/earn/jobs.ts";
 import { copyDeps } from "../../worker/routes/lever.ts";
-import { LEVER, USDT_1, leverTrader, pairForm, pin, positions, seedContracts, submit } from "./contract-helpers.ts";
+import { LEVER, USDT_1, leverTrader, pairForm, pin, positions, runTriggers, seedContracts, submit, trailTick } from "./contract-helpers.ts";
 import { api, createUser } from "./helpers.ts";
 import { USDT, balance } from "./market-helpers.ts";
 import { db, expectInvariant } from "./money-helpers.ts";
@@ -264,6 +264,30 @@ describe("copies follow the trader through the contract path", () => {
   });
 });
 
+describe("the copy job", () => {
+  it("closes a copy whose trader position a take-profit closed, as an earn job; without the runtime's deps it waits", async () => {
+    await pin("95000");
+    const trader = await approvedTrader("Trigger");
+    const follower = await leverTrader();
+    await follow(follower.token, trader.id, "1", "1");
+    const open = await submit(trader.token, { target_profit_price: "96000" });
+    await sync();
+    await trailTick("96100");
+    await runTriggers();
+    const [traderRow] = await copiesOf(trader.id);
+    expect([traderRow!.status, traderRow!.closeReason]).toEqual([3, "take_profit"]);
+    // The job list without the runtime (as other jobs' tests run it) leaves the copy open.
+    await runEarnJobs(db(), Date.now, 5_000, EARN_JOBS, NO_TRAIL);
+    expect((await copiesOf(follower.id)).map((c) => c.status)).toEqual([1]);
+    await pin("96100");
+    const run = await runEarnJobs(db(), Date.now, 5_000, EARN_JOBS, { ...NO_TRAIL, copy: copyDeps(env) });
+    expect(run.failed).toEqual([]);
+    const [copy] = await copiesOf(follower.id);
+    expect([copy!.followOrderId, copy!.status, copy!.closeReason, copy!.closeRef]).toEqual([open.body.message.id, 3, "copy", "96100"]);
+    await expectInvariant();
+  });
+});
+
 describe("trader statistics", () => {
   it("are computed from closed own positions once an hour and published on the detail and history", async () => {
     await pin("95000");
@@ -276,7 +300,7 @@ describe("trader statistics", () => {
     await api("/lever/close", { token: trader.token, form: { id: String(win.body.message.id) } });
     await api("/lever/close", { token: trader.token, form: { id: String(loss.body.message.id) } });
     const now = Date.now();
-    await runFollowCron(db(), copyDeps(env), now);
+    expect((await traderStatsChunk(db(), now)).processed).toBeGreaterThanOrEqual(1);
     const detail = await get<TraderDetail>("/follow/traderDetail", viewer.token, { trader_user_id: String(trader.id) });
     // long: (95100 − 95000.5) × 0.03 = 2.985; short: (94999.5 − 95100) × 0.03 = −3.015
     expect(detail.body.message.data).toMatchObject({
@@ -294,11 +318,11 @@ describe("trader statistics", () => {
     expect(detail.body.message.data.total_income_rate).toBe("0.00");
     // A second run in the same hour changes nothing, even after another close.
     await api("/lever/close", { token: trader.token, form: { id: String((await positions(trader.token))[0]!.id) } });
-    await runFollowCron(db(), copyDeps(env), now + 1000);
+    await traderStatsChunk(db(), now + 1000);
     const same = await get<TraderDetail>("/follow/traderDetail", viewer.token, { trader_user_id: String(trader.id) });
     expect(same.body.message.data.total_count).toBe(3);
     expect(same.body.message.data.position_count).toBe(1);
-    await runFollowCron(db(), copyDeps(env), now + HOUR_MS);
+    await traderStatsChunk(db(), now + HOUR_MS);
     const next = await get<TraderDetail>("/follow/traderDetail", viewer.token, { trader_user_id: String(trader.id) });
     expect(next.body.message.data).toMatchObject({ position_count: 0, total_count: 3, profitCount: 2 });
 

@@ -18,7 +18,8 @@ import { copyLots } from "./sizing.ts";
  *          it exactly once, however often or concurrently the hook runs. A follower whose lever balance does not
  *          cover margin and fee gets one follow_skips row and one notice, in one batch, and no position.
  *   close  each holding copy whose trader position has closed is closed at the live reference (reason "copy").
- * Runs after the trader's own opens and closes (routes) and every minute (cron, which also catches closes by triggers).
+ * Runs after the trader's own opens and closes (routes) and as a chunked earn job (worker/domain/earn/jobs.ts, about
+ * every minute), which also catches trader positions closed by take-profit, stop-loss or liquidation.
  */
 
 export type CopyDeps = {
@@ -27,12 +28,13 @@ export type CopyDeps = {
   refresh: (symbol: string, ids: number[]) => Promise<unknown>;
 };
 
-export type SyncResult = { opened: number[]; skipped: number; closed: number[] };
+/** `more`: a chunk came back full, so another run is due at once. */
+export type SyncResult = { opened: number[]; skipped: number; closed: number[]; more: boolean };
 
 const CHUNK = 100;
 
 export async function syncCopies(db: Db, deps: CopyDeps, opts: { traderId?: number; now?: number } = {}): Promise<SyncResult> {
-  const result: SyncResult = { opened: [], skipped: 0, closed: [] };
+  const result: SyncResult = { opened: [], skipped: 0, closed: [], more: false };
   const pairs = new Map<number, ContractPair | null>();
   const refs = new Map<number, { price: string; at: number } | null>();
   const pairOf = async (marketId: number) => {
@@ -144,6 +146,7 @@ export async function syncCopies(db: Db, deps: CopyDeps, opts: { traderId?: numb
       if (!(err instanceof StalePosition)) throw err;
     }
   }
+  result.more = candidates.length === CHUNK || copies.length === CHUNK;
   for (const [symbol, ids] of touched) {
     await deps
       .refresh(symbol, ids)
@@ -180,4 +183,11 @@ async function recordSkip(
     if (String(err).includes("UNIQUE")) return false;
     throw err;
   }
+}
+
+/** The earn jobs' chunk: without the runtime's reference prices and contract objects (tests of other jobs) it waits. */
+export async function syncCopiesChunk(db: Db, deps: CopyDeps | undefined, now: number): Promise<{ processed: number; more: boolean }> {
+  if (!deps) return { processed: 0, more: false };
+  const r = await syncCopies(db, deps, { now });
+  return { processed: r.opened.length + r.closed.length + r.skipped, more: r.more };
 }

@@ -186,10 +186,10 @@ export async function refreshTraderStats(db: Db, userId: number, hour: number, l
 }
 
 /**
- * The hourly statistics job, run from the every-minute cron: refreshes up to `chunk` traders whose figures are from
- * an earlier hour, so a run that finds none does nothing and a second run in the same hour changes nothing.
+ * The hourly statistics, a chunked earn job (worker/domain/earn/jobs.ts): refreshes up to `chunk` traders whose figures
+ * are from an earlier hour, so a run that finds none does nothing and a second run in the same hour changes nothing.
  */
-export async function runTraderStats(db: Db, now = Date.now(), chunk = 50): Promise<number> {
+export async function traderStatsChunk(db: Db, now = Date.now(), chunk = 50): Promise<{ processed: number; more: boolean }> {
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
   const due = await db
     .select({ userId: followTraders.userId })
@@ -199,7 +199,7 @@ export async function runTraderStats(db: Db, now = Date.now(), chunk = 50): Prom
     .all();
   const legal = await usdt(db);
   for (const t of due) await refreshTraderStats(db, t.userId, hour, legal);
-  return due.length;
+  return { processed: due.length, more: due.length === chunk };
 }
 
 /** /follow/index: approved traders, most followers first. */
