@@ -28,6 +28,12 @@ const PAGES: Page[] = [
   { name: "seconds", path: "/#/transaction/index", session: true },
   { name: "finance", path: "/#/financial", session: false },
   { name: "support", path: "/#/kefu", session: true },
+  { name: "ieo", path: "/#/ieo/ieo", session: false },
+  { name: "mining", path: "/#/lockming/lockming", session: false },
+  { name: "dual", path: "/#/invest/invest", session: false },
+  { name: "loans", path: "/#/borrowing", session: true },
+  { name: "quiz", path: "/#/game", session: false },
+  { name: "nft", path: "/#/nft/nft", session: false },
 ];
 
 const TARGET = { performance: 90, accessibility: 98, bestPractices: 100, lcpMs: 2500, cls: 0.05, tbtMs: 150 };

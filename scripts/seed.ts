@@ -1,7 +1,8 @@
 // Writes the demo seed SQL for `wrangler d1 execute --local --file`.
 // Reads the password pepper from .dev.vars so seeded passwords verify in `wrangler dev`.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { demoSeedSql } from "../worker/domain/seed/demo.ts";
+import { nftSeedMedia } from "../worker/domain/seed/nft-seed.ts";
 
 const [devVarsPath = ".dev.vars", outPath = ".wrangler/seed.sql"] = process.argv.slice(2);
 const vars = Object.fromEntries(
@@ -18,3 +19,7 @@ const vars = Object.fromEntries(
 );
 if (!vars.PASSWORD_PEPPER) throw new Error(`PASSWORD_PEPPER missing in ${devVarsPath}`);
 writeFileSync(outPath, await demoSeedSql(vars.PASSWORD_PEPPER));
+
+// The demo NFT media: one file per R2 key under .wrangler/seed-media (the key with "/" as "__"), put by local-db.sh.
+mkdirSync(".wrangler/seed-media", { recursive: true });
+for (const m of nftSeedMedia()) writeFileSync(`.wrangler/seed-media/${m.key.replaceAll("/", "__")}`, m.bytes);

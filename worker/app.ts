@@ -6,7 +6,7 @@ import { KB, MB, limitBody, requestContext } from "./http/middleware.ts";
 import { routes } from "./routes/index.ts";
 
 /** Paths that carry files; everything else is small form data. */
-const UPLOAD_PATHS = new Set(["/api/upload"]);
+export const UPLOAD_PATHS = new Set(["/api/upload", "/api/admin/nft/media"]);
 
 export function createApp() {
   const app = new Hono<AppEnv>();

@@ -8,6 +8,7 @@ import { type WakeOutcome, wakeMarkets } from "./domain/markets/wake.ts";
 import type { Env } from "./domain/env.ts";
 import { contractSymbols } from "./domain/contracts/pairs.ts";
 import { type OvernightResult, chargeOvernight } from "./domain/contracts/overnight.ts";
+import { quizSymbols } from "./domain/quiz/rounds.ts";
 
 /** wrangler.toml `[triggers]`: the daily jobs, and every minute the markets' wake-up. */
 export const DAILY_CRON = "5 0 * * *";
@@ -81,6 +82,23 @@ export async function runContractsCron(env: Env, wake: (symbol: string) => Promi
     });
   } catch (err) {
     console.error(JSON.stringify({ level: "error", job: "contracts_wake", error: String(err) }));
+  }
+}
+
+/**
+ * Also every minute: wakes the Quiz object of each market with automatic or open rounds, so it plans and settles even
+ * when nothing else reached it since a deploy. Failures are logged, never thrown.
+ */
+export async function runQuizCron(env: Env, wake: (symbol: string) => Promise<unknown>): Promise<void> {
+  try {
+    const symbols = await quizSymbols(database(env.DB));
+    const results = await Promise.allSettled(symbols.map((s) => wake(s)));
+    results.forEach((r, i) => {
+      if (r.status === "rejected")
+        console.error(JSON.stringify({ level: "error", job: "quiz_wake", market: symbols[i], error: String(r.reason) }));
+    });
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", job: "quiz_wake", error: String(err) }));
   }
 }
 

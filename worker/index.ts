@@ -2,8 +2,10 @@ import { routePartykitRequest } from "partyserver";
 import type { EarnJobs } from "../durable/earn/earn-jobs.ts";
 import type { ContractMarket } from "../durable/contract/contract-market.ts";
 import type { Market } from "../durable/spot/market.ts";
+import type { QuizMarket } from "../durable/quiz/quiz-market.ts";
 import { createApp } from "./app.ts";
-import { MARKETS_CRON, runContractsCron, runMarketsCron, runOvernightFees, runScheduled } from "./cron.ts";
+import { MARKETS_CRON, runContractsCron, runMarketsCron, runOvernightFees, runQuizCron, runScheduled } from "./cron.ts";
+import { runAuctionCron } from "./auction-cron.ts";
 import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
@@ -17,6 +19,10 @@ export { SupportRoom } from "../durable/support/support-room.ts";
 export { SupportDesk } from "../durable/support/support-desk.ts";
 export { SecondsMarket } from "../durable/seconds/seconds-market.ts";
 export { ContractMarket } from "../durable/contract/contract-market.ts";
+export { QuizMarket } from "../durable/quiz/quiz-market.ts";
+export { AuctionLot } from "../durable/auction/auction-lot.ts";
+export { AuctionRoom } from "../durable/auction/auction-room.ts";
+export { StockFeed } from "../durable/stocks/stock-feed.ts";
 
 const app = createApp();
 
@@ -34,6 +40,10 @@ const kickEarnJobs = (env: Env) =>
 const wakeContract = (env: Env) => (symbol: string) =>
   (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).state();
 
+/** Wakes one market's quiz object (it boots, plans its hourly rounds and arms settlement). */
+const wakeQuiz = (env: Env) => (symbol: string) =>
+  (env.QuizMarket as DurableObjectNamespace<QuizMarket>).getByName(roomName(symbol)).refresh();
+
 /**
  * The isolate's first request wakes every market and the earn jobs once (after answering), so they run before the first
  * cron. Not under test: markets ticking in the background of unrelated test files only add noise; market tests wake them explicitly.
@@ -44,7 +54,9 @@ export default {
   async fetch(request, env, ctx) {
     if (!marketsWoken && env.ENVIRONMENT !== "test") {
       marketsWoken = true;
-      ctx.waitUntil(Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env))]));
+      ctx.waitUntil(
+        Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env)), runQuizCron(env, wakeQuiz(env))]),
+      );
       ctx.waitUntil(kickEarnJobs(env));
     }
     const url = new URL(request.url);
@@ -58,7 +70,14 @@ export default {
   async scheduled(controller, env) {
     if (controller.cron === MARKETS_CRON) {
       // The earn jobs' object keeps its own alarm chain; the kick restarts it should it ever stop.
-      await Promise.all([runMarketsCron(env, wakeMarket(env)), runContractsCron(env, wakeContract(env)), kickEarnJobs(env)]);
+      await Promise.all([
+        runMarketsCron(env, wakeMarket(env)),
+        runContractsCron(env, wakeContract(env)),
+        runQuizCron(env, wakeQuiz(env)),
+        kickEarnJobs(env),
+        kickEarnJobs(env),
+        runAuctionCron(env),
+      ]);
     } else {
       const contracts = env.ContractMarket as DurableObjectNamespace<ContractMarket>;
       await Promise.all([
@@ -75,7 +94,18 @@ declare global {
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
       durableNamespaces:
-        "UserRoom" | "Market" | "MarketRoom" | "EarnJobs" | "SupportRoom" | "SupportDesk" | "SecondsMarket" | "ContractMarket";
+        | "UserRoom"
+        | "Market"
+        | "MarketRoom"
+        | "EarnJobs"
+        | "SupportRoom"
+        | "SupportDesk"
+        | "SecondsMarket"
+        | "ContractMarket"
+        | "QuizMarket"
+        | "AuctionLot"
+        | "AuctionRoom"
+        | "StockFeed";
     }
   }
 }

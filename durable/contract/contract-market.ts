@@ -13,6 +13,7 @@ import { fromUnits } from "../../worker/domain/ledger/index.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import type { Market } from "../spot/market.ts";
+import type { StockFeed } from "../stocks/stock-feed.ts";
 import { pushToUsers } from "../shared/push-users.ts";
 import { AlarmScheduler } from "../shared/scheduler.ts";
 import { durableSql } from "../shared/sql.ts";
@@ -99,6 +100,17 @@ export class ContractMarket extends DurableObject<Env> {
     await this.rebuild();
     if (this.store.outboxSize() > 0) this.scheduler.at("drain", Date.now());
     this.scheduler.at("resync", Date.now() + RESYNC_MS);
+    await this.wakeStockFeed();
+  }
+
+  /** A stock pair's feed runs on its own alarm once booted; the cron wakes this object, and this object wakes it. */
+  private async wakeStockFeed(): Promise<void> {
+    if (this.pair?.feed !== "stock") return;
+    const name = roomName(this.pair.market.symbol);
+    await (this.env.StockFeed as DurableObjectNamespace<StockFeed>)
+      .getByName(name)
+      .prices()
+      .catch((err: unknown) => log("warn", "stock_feed_wake_failed", { market: name, error: String(err) }));
   }
 
   /** The book from D1's live rows, leaving out positions whose fired trigger still waits in the outbox. */
@@ -194,7 +206,12 @@ export class ContractMarket extends DurableObject<Env> {
       this.store.setCursor(Math.max(cursor, now));
       return;
     }
-    const market = (this.env.Market as DurableObjectNamespace<Market>).getByName(roomName(this.contract().market.symbol));
+    const name = roomName(this.contract().market.symbol);
+    // A stock pair reads its StockFeed's trail (no ticks outside NYSE hours, so its triggers wait for the open).
+    const market =
+      this.contract().feed === "stock"
+        ? (this.env.StockFeed as DurableObjectNamespace<StockFeed>).getByName(name)
+        : (this.env.Market as DurableObjectNamespace<Market>).getByName(name);
     let full = false;
     try {
       const ticks = await market.trailRange(cursor + 1, now, TRAIL_MAX_ENTRIES);
@@ -253,6 +270,7 @@ export class ContractMarket extends DurableObject<Env> {
     const fresh = await contractPairById(this.db, this.contract().market.id);
     if (fresh) this.pair = fresh;
     await this.rebuild();
+    await this.wakeStockFeed();
   }
 
   private async pushClosed(closed: { id: number; userId: number }[]): Promise<void> {

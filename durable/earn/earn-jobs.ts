@@ -5,6 +5,7 @@ import type { Env } from "../../worker/domain/env.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import type { ContractMarket } from "../contract/contract-market.ts";
 import type { Market } from "../spot/market.ts";
+import type { StockFeed } from "../stocks/stock-feed.ts";
 import { AlarmScheduler } from "../shared/scheduler.ts";
 
 /** When nothing is due, look again after this long (the every-minute cron also kicks it). */
@@ -57,8 +58,13 @@ export class EarnJobs extends DurableObject<Env> {
   private readonly trail: JobDeps = {
     trailAt: (symbol, t) => this.market(symbol).trailAt(t),
     copy: {
-      reference: async (m) => {
-        const p = await this.market(m.symbol).prices();
+      reference: async (m, feed) => {
+        const p =
+          feed === "stock"
+            ? await (this.env.StockFeed as DurableObjectNamespace<StockFeed>).getByName(roomName(m.symbol)).prices()
+            : await this.market(m.symbol).prices();
+        // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
+        if ("open" in p && !p.open) return null;
         return p.reference !== null && p.referenceAt !== null ? { price: p.reference, at: p.referenceAt } : null;
       },
       refresh: (symbol, ids) =>

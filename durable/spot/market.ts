@@ -28,7 +28,7 @@ import { RateWindow } from "../shared/rate-window.ts";
 import { AlarmScheduler } from "../shared/scheduler.ts";
 import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
-import { type Connector, ExchangeSocket } from "./exchange-socket.ts";
+import { type Connector, ExchangeSocket } from "../shared/exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
 import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
@@ -49,7 +49,7 @@ import {
   tradeFrame,
 } from "./publisher.ts";
 import { MarketStore, durableSql } from "./store.ts";
-import { PriceTrail } from "./trail.ts";
+import { PriceTrail } from "../shared/trail.ts";
 
 /**
  * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.

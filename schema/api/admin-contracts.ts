@@ -75,6 +75,9 @@ export type AdminContractPair = {
   reference: string;
   margin_held: string;
   updated_at: number;
+  /** "stock": a stock feed with NYSE hours (09:30–16:00 New York, Monday to Friday), `open` in session now; null for "spot". */
+  feed: "spot" | "stock";
+  open: boolean | null;
 };
 
 export type AdminContracts = {

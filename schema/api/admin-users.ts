@@ -78,6 +78,9 @@ export type AdminUserDetail = {
     role: string;
     status: string;
     has_pay_password: boolean;
+    /** Loan eligibility flags operators set. */
+    market_maker: boolean;
+    pro_trader: boolean;
     created_at: number;
   };
   verification: {

@@ -105,4 +105,10 @@ export type LeverDeal = {
   rule: "isolated";
   /** The rules in the caller's language: liquidation, the overnight fee, which price each event uses. */
   rule_text: { liquidation: string; overnight: string; price: string };
+  /** "stock": priced by a stock feed with market hours; `session` says whether it is open now (null for "spot"). */
+  feed: "spot" | "stock";
+  session: StockSession | null;
 };
+
+/** A stock pair's trading session now: open or not, when that changes (epoch ms), and why orders wait while closed. */
+export type StockSession = { open: boolean; next_change: number; closed_reason: string };

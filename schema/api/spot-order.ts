@@ -21,6 +21,8 @@ export const spotOrderSchema = z.strictObject({
   /** Fee paid so far, in fee_currency: the currency received (base for a buy, quote for a sell). */
   fee: z.string(),
   fee_currency: z.string(),
+  /** What fee-discount coupons waived on this order's fills, in fee_currency (GET /coin/list only, when any). */
+  fee_saved: z.optional(z.string()),
   /** 1 doing, 2 complete (the original's). */
   status: z.union([z.literal(1), z.literal(2)]),
   /** An order accepted but not yet on the book shows as "open". */

@@ -19,6 +19,9 @@ export const users = sqliteTable(
     avatar: text("avatar").notNull().default(""),
     creditScore: integer("credit_score").notNull().default(100),
     vipLevel: integer("vip_level").notNull().default(0),
+    /** Flags operators set (audited): either makes the user eligible for OTC loans whatever the VIP level. */
+    marketMaker: integer("market_maker", { mode: "boolean" }).notNull().default(false),
+    proTrader: integer("pro_trader", { mode: "boolean" }).notNull().default(false),
     inviteCode: text("invite_code").notNull(),
     invitedBy: integer("invited_by"),
     role: text("role", { enum: ["user", "operator", "system"] })

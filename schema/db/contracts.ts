@@ -13,7 +13,7 @@ export const contractConfigs = sqliteTable(
   "contract_configs",
   {
     marketId: integer("market_id").primaryKey(),
-    /** "spot": the spot Market object's reference feed (stocks will name their own feed). */
+    /** "spot": the spot Market object's reference feed; "stock": the pair's StockFeed object (NYSE hours). */
     feed: text("feed").notNull().default("spot"),
     /** JSON array of allowed multiples, ascending: "[5,10,25,50,100]". */
     multiples: text("multiples").notNull(),
@@ -33,7 +33,7 @@ export const contractConfigs = sqliteTable(
   },
   (t) => [
     check("contract_configs_lots", sql`${t.minLots} >= 1 AND ${t.maxLots} >= ${t.minLots}`),
-    check("contract_configs_feed", sql`${t.feed} IN ('spot')`),
+    check("contract_configs_feed", sql`${t.feed} IN ('spot', 'stock')`),
   ],
 );
 

@@ -13,4 +13,8 @@ export * from "./onramp.ts";
 export * from "./nft.ts";
 export * from "./activity.ts";
 export * from "./dual.ts";
+export * from "./loans.ts";
+export * from "./quiz.ts";
+export * from "./nft-auction.ts";
+export * from "./invite.ts";
 export * from "./follow.ts";

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Activities end to end on a phone-sized page: Alice asks Bob by UID, Bob sees the request and confirms, both deposit
@@ -10,9 +11,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026", uid: "80000001" };
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026", uid: "80000002" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 type Envelope<T> = { type: string; message: T; code?: string };
@@ -22,21 +20,6 @@ async function apiPost<T>(request: APIRequestContext, path: string, form: Record
   const body = (await res.json()) as Envelope<T>;
   expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
   return body.message;
-}
-
-/** Logs in, retrying while the local dev server answers its first requests with a plain-text error as it wakes. */
-async function login(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: who.email, password: who.password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as Envelope<string>;
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
 }
 
 /** A confirmed USDT deposit: the user's request with a voucher and a hash, then the operator's confirmation. */
@@ -58,25 +41,8 @@ async function usdtAvailable(request: APIRequestContext, token: string): Promise
   return (await apiPost<{ change_balance: string }>(request, "/wallet/detail", { currency: "USDT", type: "change" }, token)).change_balance;
 }
 
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 test("a couple link from request to claimed reward, paid once", async ({ browser, request }) => {
-  const [aliceToken, bobToken, operatorToken] = [await login(request, ALICE), await login(request, BOB), await login(request, OPERATOR)];
+  const [aliceToken, bobToken, operatorToken] = [await logIn(request, ALICE), await logIn(request, BOB), await logIn(request, OPERATOR)];
   const alice = await sessionPage(browser, aliceToken, "en", "dark");
   const bob = await sessionPage(browser, bobToken, "spa", "light");
 
@@ -160,7 +126,7 @@ test("a couple link from request to claimed reward, paid once", async ({ browser
 });
 
 test("VIP tier with progress and rules, and the download page, in both themes and in English and Spanish", async ({ browser, request }) => {
-  const token = await login(request, ALICE);
+  const token = await logIn(request, ALICE);
   for (const [lang, theme] of [
     ["en", "dark"],
     ["en", "light"],

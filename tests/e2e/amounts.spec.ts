@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Issue #8: an amount is read in the user's language or refused, never as another
@@ -7,33 +8,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
  * English, one in French, and a text a language does not write is refused with a
  * message, before anything is sent.
  */
-
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-
-async function login(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/user/login", { form: { user_string: ALICE.email, password: ALICE.password } });
-  const body = (await res.json()) as { type: string; message: string };
-  expect(body.type).toBe("ok");
-  return body.message;
-}
-
-/** A phone-sized page with a session, in `lang`. */
-async function sessionPage(browser: Browser, token: string, lang: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify("dark"));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang },
-  );
-  return context.newPage();
-}
 
 /** Fails the test if the page sends an order. */
 function forbidOrders(page: Page): () => void {
@@ -51,7 +25,7 @@ async function openLimitForm(page: Page) {
 }
 
 test("the order form reads English separators as English: '1,000' is one thousand and '1,5' is refused", async ({ browser, request }) => {
-  const page = await sessionPage(browser, await login(request), "en");
+  const page = await sessionPage(browser, await logIn(request), "en");
   const noOrder = forbidOrders(page);
   await openLimitForm(page);
   await page.getByTestId("order-price").fill("1,000");
@@ -73,7 +47,7 @@ test("the order form reads French separators as French: '1,000' is one, spaces g
   browser,
   request,
 }) => {
-  const page = await sessionPage(browser, await login(request), "fra");
+  const page = await sessionPage(browser, await logIn(request), "fra");
   const noOrder = forbidOrders(page);
   await openLimitForm(page);
   await page.getByTestId("order-price").fill("1 000");
@@ -90,7 +64,7 @@ test("the order form reads French separators as French: '1,000' is one, spaces g
 });
 
 test("a transfer of '1,000' typed in English moves one thousand, never one", async ({ browser, request }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
   const available = new Decimal(((await res.json()) as { message: Record<string, string> }).message.change_balance ?? "0");
   const page = await sessionPage(browser, token, "en");
@@ -132,7 +106,7 @@ async function openDeposit(page: Page): Promise<string[]> {
 }
 
 test("a deposit of '1,000' typed in English is reported as one thousand (the issue's original report)", async ({ browser, request }) => {
-  const page = await sessionPage(browser, await login(request), "en");
+  const page = await sessionPage(browser, await logIn(request), "en");
   const sent = await openDeposit(page);
   await page.getByTestId("deposit-amount").fill("1,000");
   await expect(page.getByTestId("deposit-amount")).toHaveValue("1,000");
@@ -145,7 +119,7 @@ test("a deposit of '1,000' typed in English is reported as one thousand (the iss
 });
 
 test("a deposit of '1,000' typed in French is one, never one thousand; '1.000' is refused before sending", async ({ browser, request }) => {
-  const page = await sessionPage(browser, await login(request), "fra");
+  const page = await sessionPage(browser, await logIn(request), "fra");
   const sent = await openDeposit(page);
   await page.getByTestId("deposit-amount").fill("1.000");
   await page.getByRole("button", { name: "Déclarer le dépôt" }).click();
@@ -164,7 +138,7 @@ test("a deposit of '1,000' typed in French is one, never one thousand; '1.000' i
 });
 
 test("a conversion of '1,000' typed in English is quoted for one thousand", async ({ browser, request }) => {
-  const page = await sessionPage(browser, await login(request), "en");
+  const page = await sessionPage(browser, await logIn(request), "en");
   await page.goto("/#/fund/transfer");
   await page.getByTestId("convert-from").selectOption({ label: "USDT" });
   const quoted = page.waitForRequest(

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Dual products end to end on a phone-sized page: an operator offers a BTC call (linked price 100,000 USDT, 36.5 % APR,
@@ -10,20 +11,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
 
 /** A decimal string as integer minor units, exactly. */
 const units = (text: string, precision: number): bigint => {
@@ -36,23 +23,6 @@ async function btc(request: APIRequestContext, token: string): Promise<bigint> {
   return units(((await res.json()) as { message: { change_balance: string } }).message.change_balance, 8);
 }
 
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 type Order = { id: number; status: number; payout: string | null; payout_currency: string | null; settle_price: string | null };
 
 test("buy a dual product in the browser and see it settle at the trail price: the balance changes by exactly the payout", async ({
@@ -60,7 +30,7 @@ test("buy a dual product in the browser and see it settle at the trail price: th
   request,
 }) => {
   test.setTimeout(120_000);
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const now = Date.now();
   const created = await request.post("/api/admin/dual/product", {
     headers: { Authorization: operator },
@@ -81,7 +51,7 @@ test("buy a dual product in the browser and see it settle at the trail price: th
   const product = ((await created.json()) as { message: { id: number } }).message;
   expect(product.id).toBeGreaterThan(0);
 
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const alice = await logIn(request, ALICE);
   const btc0 = await btc(request, alice);
   const page = await sessionPage(browser, alice, "en", "dark");
   // The finance tab's entry opens now that the pages exist.
@@ -150,7 +120,7 @@ test("buy a dual product in the browser and see it settle at the trail price: th
 });
 
 test("the dual pages in Spanish and the light theme", async ({ browser, request }) => {
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const alice = await logIn(request, ALICE);
   const page = await sessionPage(browser, alice, "spa", "light");
   await page.goto("/#/invest/invest");
   await expect(page.getByTestId("dual-product-1")).toContainText("En venta");
@@ -171,7 +141,7 @@ test("the dual pages in Spanish and the light theme", async ({ browser, request 
   await expect(page.getByTestId("dual-orders").or(page.getByText("Aún no tiene órdenes duales."))).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dual-mine-spa-light.png`, fullPage: true });
 
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const adminPage = await sessionPage(browser, operator, "spa", "light");
   await adminPage.goto("/#/admin/dual");
   await expect(adminPage.getByTestId("admin-dual-list")).toContainText("ETH buy low 14D");

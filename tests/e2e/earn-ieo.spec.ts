@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * IEO end to end on a phone-sized page: an operator opens a project of EDGE at 0.05 USDT that ends in a few seconds;
@@ -10,50 +11,15 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-/**
- * Logs in, retrying up to twice when the local dev server answers its first requests with a plain-text "Network connection lost"
- * while it is still waking the markets after start (seen on a loaded machine; not a JSON envelope).
- */
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
-
 async function balance(request: APIRequestContext, token: string, currency: string): Promise<{ available: string; locked: string }> {
   const res = await request.post("/api/wallet/detail", { form: { currency, type: "change" }, headers: { Authorization: token } });
   const m = ((await res.json()) as { message: { change_balance: string; lock_change_balance: string } }).message;
   return { available: m.change_balance, locked: m.lock_change_balance };
 }
 
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 test("subscribe to an IEO in the browser and receive the tokens after it ends", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const now = Date.now();
   const created = await request.post("/api/admin/ieo/project", {
     headers: { Authorization: operator },
@@ -71,7 +37,7 @@ test("subscribe to an IEO in the browser and receive the tokens after it ends", 
   const project = ((await created.json()) as { message: { id: number } }).message;
   expect(project.id).toBeGreaterThan(0);
 
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const alice = await logIn(request, ALICE);
   const usdt0 = await balance(request, alice, "USDT");
   const edge0 = await balance(request, alice, "EDGE");
   const page = await sessionPage(browser, alice, "en", "dark");
@@ -115,7 +81,7 @@ test("subscribe to an IEO in the browser and receive the tokens after it ends", 
 });
 
 test("the IEO pages in Spanish and the light theme", async ({ browser, request }) => {
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const alice = await logIn(request, ALICE);
   const page = await sessionPage(browser, alice, "spa", "light");
   await page.goto("/#/ieo/ieo");
   await expect(page.getByTestId("ieo-project-1")).toContainText("En curso");

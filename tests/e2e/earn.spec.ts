@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Lock mining end to end on a phone-sized page: Alice deposits 1,000 USDT into the seeded 7-day product (0.3 % a day,
@@ -9,25 +10,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-
-/**
- * Logs in, retrying up to twice when the local dev server answers its first requests with a plain-text "Network connection lost"
- * while it is still waking the markets after start (seen on a loaded machine; not a JSON envelope).
- */
-async function login(request: APIRequestContext, email = ALICE.email, password = ALICE.password): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
 
 async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
   const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
@@ -35,28 +17,11 @@ async function usdtAvailable(request: APIRequestContext, token: string): Promise
   return body.message.change_balance;
 }
 
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 test("deposit to lock mining with the numbers shown first, then redeem early paying exactly the shown penalty", async ({
   browser,
   request,
 }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const before = await usdtAvailable(request, token);
   const page = await sessionPage(browser, token, "en", "dark");
 
@@ -100,7 +65,7 @@ test("deposit to lock mining with the numbers shown first, then redeem early pay
 });
 
 test("the lock-mining pages in French and the light theme, and the help with its formulas", async ({ browser, request }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const page = await sessionPage(browser, token, "fra", "light");
   await page.goto("/#/lockming/lockming");
   await expect(page.getByTestId("mining-config-1")).toContainText("0.3 % / jour");
@@ -117,7 +82,7 @@ test("the lock-mining pages in French and the light theme, and the help with its
 });
 
 test("an operator creates a lock-mining product in the console and it is offered at once", async ({ browser, request }) => {
-  const token = await login(request, "operator@demo.test", "operator-demo-2026");
+  const token = await logIn(request, OPERATOR);
   const page = await sessionPage(browser, token, "en", "dark");
   await page.goto("/#/admin/mining");
   await page.getByTestId("mining-new").click();

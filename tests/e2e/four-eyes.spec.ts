@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { sessionPage } from "./lib/session.ts";
 
 /**
  * Four eyes in the console: an operator sets the USDT threshold, a deposit above it
@@ -32,20 +33,6 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
     })
     .toMatch(/^\d{6}$/);
   return code!;
-}
-
-async function sessionPage(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript((t) => {
-    if (sessionStorage.getItem("__e2e_init")) return;
-    sessionStorage.setItem("__e2e_init", "1");
-    localStorage.clear();
-    localStorage.setItem("h5Version", "1");
-    localStorage.setItem("lang", JSON.stringify("en"));
-    localStorage.setItem("theme", JSON.stringify("dark"));
-    localStorage.setItem("token", JSON.stringify(t));
-  }, token);
-  return context.newPage();
 }
 
 async function setUsdtThreshold(page: Page, value: string) {

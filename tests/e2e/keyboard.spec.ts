@@ -1,25 +1,10 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { ALICE, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Keyboard and screen-reader use: log-in, a spot order and a withdrawal driven by Tab, typing, Enter and Space only,
  * every control found by its role and accessible name (what a screen reader announces), at phone width.
  */
-
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-
-async function freshPage(browser: Browser, token?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript((t) => {
-    if (sessionStorage.getItem("__e2e_init")) return;
-    sessionStorage.setItem("__e2e_init", "1");
-    localStorage.clear();
-    localStorage.setItem("h5Version", "1");
-    localStorage.setItem("lang", JSON.stringify("en"));
-    localStorage.setItem("theme", JSON.stringify("dark"));
-    if (t) localStorage.setItem("token", JSON.stringify(t));
-  }, token ?? "");
-  return context.newPage();
-}
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
@@ -34,7 +19,7 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
 }
 
 test("log in with the keyboard alone", async ({ browser }) => {
-  const page = await freshPage(browser);
+  const page = await sessionPage(browser, null);
   await page.goto("/#/login");
   await tabTo(page, page.getByRole("textbox", { name: "Email" }));
   await page.keyboard.type(ALICE.email);
@@ -50,9 +35,8 @@ test("place a limit order and cancel it with the keyboard alone; the confirmatio
   browser,
   request,
 }) => {
-  const res = await request.post("/api/user/login", { form: { user_string: ALICE.email, password: ALICE.password } });
-  const token = ((await res.json()) as { message: string }).message;
-  const page = await freshPage(browser, token);
+  const token = await logIn(request);
+  const page = await sessionPage(browser, token);
   await page.goto("/#/transaction/currency?symbol=BTC-USDT");
   await tabTo(page, page.getByRole("tab", { name: "Buy" }));
   await tabTo(page, page.getByRole("tab", { name: "Limit" }));
@@ -100,9 +84,8 @@ test("the withdraw form with the keyboard alone: every field is labelled, and it
   browser,
   request,
 }) => {
-  const res = await request.post("/api/user/login", { form: { user_string: ALICE.email, password: ALICE.password } });
-  const token = ((await res.json()) as { message: string }).message;
-  const page = await freshPage(browser, token);
+  const token = await logIn(request);
+  const page = await sessionPage(browser, token);
   await page.goto("/#/fund/withdraw?currency=3");
   await expect(page.getByRole("heading", { name: "Withdraw USDT", level: 1 })).toBeVisible();
   // What the account still needs is said first, each with its link.

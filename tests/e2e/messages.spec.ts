@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { ALICE, BOB, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Issue #15: the bell with its unread badge and the account centre's "Message centre" row opened "This page does not
@@ -8,35 +9,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-
-/** Logs in over the API; the dev server's first request (it wakes every market) may drop, so a non-JSON answer is retried. */
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 3) continue;
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
-
-async function sessionPage(browser: Browser, token: string, lang: string, theme: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
 
 async function dismissPopup(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog");
@@ -53,7 +25,7 @@ test("the bell opens the message centre; a personal message opens, is marked rea
   browser,
   request,
 }) => {
-  const token = await login(request, "alice@demo.test", "alice-demo-2026");
+  const token = await logIn(request, ALICE);
   const unread = async () =>
     ((await (await request.get("/api/chat/unread", { headers: { authorization: token } })).json()) as { message: { count: number } })
       .message.count;
@@ -87,7 +59,7 @@ test("the account centre's Message centre row opens the message centre, in Frenc
   browser,
   request,
 }) => {
-  const token = await login(request, "bob@demo.test", "bob-demo-2026");
+  const token = await logIn(request, BOB);
   const page = await sessionPage(browser, token, "fra", "light");
   await page.goto("/#/setting/setting");
   await page.getByRole("link", { name: /Centre de messages/ }).click();

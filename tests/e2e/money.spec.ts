@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { OPERATOR, sessionPage } from "./lib/session.ts";
 
 /**
  * The money pages end to end, in phone-sized browsers against the app as
@@ -15,7 +16,6 @@ import { type APIRequestContext, type Browser, expect, type Locator, type Page, 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PASSWORD = "money-e2e-2026";
 const PAY_PASSWORD = "246810";
 const WITHDRAW_ADDRESS = "0x52908400098527886e0f7030069857d2e4169ee7";
@@ -95,21 +95,6 @@ function localSql(sql: string): void {
       execFileSync("sleep", ["0.5"]);
     }
   }
-}
-
-/** A browser page with a session, in English, dark theme. */
-async function sessionPage(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript((t) => {
-    if (sessionStorage.getItem("__e2e_init")) return;
-    sessionStorage.setItem("__e2e_init", "1");
-    localStorage.clear();
-    localStorage.setItem("h5Version", "1");
-    localStorage.setItem("lang", JSON.stringify("en"));
-    localStorage.setItem("theme", JSON.stringify("dark"));
-    localStorage.setItem("token", JSON.stringify(t));
-  }, token);
-  return context.newPage();
 }
 
 /** Answers the app's confirmation prompt, checking what it says first. */

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Decimal } from "decimal.js";
 import { type OnrampConfigView, usdtUnits } from "../../schema/api/onramp.ts";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Buy crypto by bank transfer on a phone-sized page: Alice orders 3,500 THB of USDT, sees the figures before confirming,
@@ -12,41 +13,9 @@ import { type OnrampConfigView, usdtUnits } from "../../schema/api/onramp.ts";
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-/** Logs in, retrying while the dev server answers its first requests with plain text during warm-up. */
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
-
 async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
   const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
   return ((await res.json()) as { message: { change_balance: string } }).message.change_balance;
-}
-
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
 }
 
 async function fillPayer(page: Page) {
@@ -59,7 +28,7 @@ async function fillPayer(page: Page) {
 
 test("buy crypto by bank transfer; an operator confirms it and USDT is credited at the published rate", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const alice = await logIn(request, ALICE);
   const config = ((await (await request.get("/api/onramp/config")).json()) as { message: OnrampConfigView }).message;
   const thb = config.countries.find((c) => c.code === "TH")!.fiats.find((f) => f.code === "THB")!;
   const expected = new Decimal(usdtUnits(3500, thb.rate)).div(1_000_000);
@@ -91,7 +60,7 @@ test("buy crypto by bank transfer; an operator confirms it and USDT is credited 
   await expect(page.getByTestId("otc-countdown")).toContainText(/Pay within 1:5\d:\d\d/);
   await page.screenshot({ path: `${SHOTS}/onramp-order-en-dark.png`, fullPage: true });
 
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const desk = await sessionPage(browser, operator, "en", "dark");
   await desk.goto("/#/admin/onramp");
   const card = desk.getByTestId(`admin-onramp-${id}`);
@@ -116,7 +85,7 @@ test("buy crypto by bank transfer; an operator confirms it and USDT is credited 
 });
 
 test("the buy-crypto pages in Spanish and the light theme", async ({ browser, request }) => {
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const bob = await logIn(request, BOB);
   const page = await sessionPage(browser, bob, "spa", "light");
   await page.goto("/#/otc/orders");
   await expect(page.getByText("Aún no hay pedidos")).toBeVisible();
@@ -137,7 +106,7 @@ test("the buy-crypto pages in Spanish and the light theme", async ({ browser, re
 });
 
 test("buy crypto by card: the payer pays on the provider's page and the USDT is credited", async ({ browser, request }) => {
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const bob = await logIn(request, BOB);
   const before = new Decimal(await usdtAvailable(request, bob));
   const page = await sessionPage(browser, bob, "en", "light");
   await page.goto("/#/otc/otc");

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { BOB, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Seconds contracts end to end (issue #11): a 30-second up order on BTC/USDT from the trade tab's seconds mode, its
@@ -11,7 +12,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
 const SYMBOL = "BTC-USDT";
 
 type Envelope<T> = { type: string; message: T };
@@ -26,44 +26,18 @@ async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: 
   return body.message;
 }
 
-/** Log-in; the server's very first request wakes every market and may be cut short, so it is tried again once. */
-async function login(request: APIRequestContext): Promise<string> {
-  const form = { user_string: BOB.email, password: BOB.password };
-  const first = await request.post("/api/user/login", { form }).catch(() => null);
-  const body = first ? await first.json().catch(() => null) : null;
-  if (body?.type === "ok") return body.message as string;
-  return api<string>(request, "POST", "/user/login", form);
-}
-
 type Payable = { id: number; user_wallet: { micro_balance: string } }[];
 const microBalance = async (request: APIRequestContext, token: string) =>
   new Decimal(
     (await api<Payable>(request, "GET", "/microtrade/payable_currencies", {}, token)).find((c) => c.id === 3)!.user_wallet.micro_balance,
   );
 
-async function sessionPage(browser: Browser, token: string | null, lang = "en", theme = "dark"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ([t, l, th]) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      if (t) localStorage.setItem("token", JSON.stringify(t));
-    },
-    [token, lang, theme] as const,
-  );
-  return context.newPage();
-}
-
 test("a 30-second up order: confirm, countdown, result, the exact balance change and the trail entries it settled on", async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await login(request);
+  const token = await logIn(request, BOB);
   await api(request, "POST", "/wallet/change", { currency_id: "3", number: "100", from_field: "change", to_field: "micro" }, token);
   const before = await microBalance(request, token);
 
@@ -122,7 +96,7 @@ test("a 30-second up order: confirm, countdown, result, the exact balance change
 });
 
 test("the seconds mode in light theme and in Spanish", async ({ browser, request }) => {
-  const token = await login(request);
+  const token = await logIn(request, BOB);
   for (const [lang, theme] of [
     ["en", "light"],
     ["spa", "dark"],

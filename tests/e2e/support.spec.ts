@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Customer service: a user opens support from the message centre and writes; an operator with the support role, in a
@@ -10,42 +11,8 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-/** Logs in over the API; the dev server's first request (it wakes every market) may drop, so a non-JSON answer is retried. */
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 3) continue;
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
-
-async function sessionPage(browser: Browser, token: string, lang: string, theme: string, width = 390): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: 844 },
-    isMobile: width < 600,
-    hasTouch: true,
-    deviceScaleFactor: 1,
-  });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 test("a user writes to support, an operator answers from the console, the user sees it live", async ({ browser, request }) => {
-  const userToken = await login(request, "bob@demo.test", "bob-demo-2026");
+  const userToken = await logIn(request, BOB);
   const user = await sessionPage(browser, userToken, "en", "dark");
   await user.goto("/#/mailMessage/mailMessage");
   await user.getByTestId("support-row").click();
@@ -58,7 +25,7 @@ test("a user writes to support, an operator answers from the console, the user s
   await expect(user.getByTestId("my-message").last()).toContainText("Hello, my <b>deposit</b> has not arrived");
   await user.screenshot({ path: `${SHOTS}/support-user-en-dark.png`, fullPage: true });
 
-  const operatorToken = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operatorToken = await logIn(request, OPERATOR);
   const operator = await sessionPage(browser, operatorToken, "en", "light", 1024);
   await operator.goto("/#/admin/support");
   const row = operator.getByTestId("support-row").filter({ hasText: "deposit" }).first();
@@ -97,7 +64,7 @@ test("a user writes to support, an operator answers from the console, the user s
 });
 
 test("support in Spanish and the light theme: the welcome text and the composer", async ({ browser, request }) => {
-  const token = await login(request, "alice@demo.test", "alice-demo-2026");
+  const token = await logIn(request, ALICE);
   const page = await sessionPage(browser, token, "spa", "light");
   await page.goto("/#/kefu");
   await expect(page.getByRole("heading", { name: "Atención al cliente" })).toBeVisible();

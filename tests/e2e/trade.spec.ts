@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ALICE, BOB, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Spot trading end to end, in phone-sized browsers against the app as
@@ -18,8 +19,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
 const SYMBOL = "BTC-USDT";
 /** Far below the market (about 95,000): no maker bid or ask ever gets there. */
 const FAR_PRICE = "50000";
@@ -48,9 +47,6 @@ async function api<T>(
   expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
   return body.message;
 }
-
-const login = (request: APIRequestContext, user: { email: string; password: string }) =>
-  api<string>(request, "POST", "/user/login", { user_string: user.email, password: user.password });
 
 /** Available and locked of a coin in the spot (change) account. */
 async function spot(request: APIRequestContext, token: string, coin: string) {
@@ -82,21 +78,6 @@ function usdtBalance(value: Decimal): string {
 function price(value: string | Decimal): string {
   const [int, frac] = new Decimal(value).toFixed(2).split(".");
   return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
-}
-
-/** A browser page with a session (or none), in English, dark theme, at 390 px. */
-async function sessionPage(browser: Browser, token: string | null): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript((t) => {
-    if (sessionStorage.getItem("__e2e_init")) return;
-    sessionStorage.setItem("__e2e_init", "1");
-    localStorage.clear();
-    localStorage.setItem("h5Version", "1");
-    localStorage.setItem("lang", JSON.stringify("en"));
-    localStorage.setItem("theme", JSON.stringify("dark"));
-    if (t) localStorage.setItem("token", JSON.stringify(t));
-  }, token);
-  return context.newPage();
 }
 
 /** The price cells of the recent-trades list (time, price, amount per row), newest first. */
@@ -138,7 +119,7 @@ async function placeLimit(page: Page, side: "buy" | "sell", limit: string, amoun
 
 test("the book, the last price and the chart move while the trade page is open", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const aliceToken = await login(request, ALICE);
+  const aliceToken = await logIn(request, ALICE);
   const page = await sessionPage(browser, null);
   await openTrade(page);
   await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-bars", /\d+/);
@@ -184,8 +165,8 @@ test("the book, the last price and the chart move while the trade page is open",
 
 test("two users trade with each other: both see the fill live, and balances and order histories agree", async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const aliceToken = await login(request, ALICE);
-  const bobToken = await login(request, BOB);
+  const aliceToken = await logIn(request, ALICE);
+  const bobToken = await logIn(request, BOB);
   const aliceBefore = { btc: await spot(request, aliceToken, "BTC"), usdt: await spot(request, aliceToken, "USDT") };
   const bobBefore = { btc: await spot(request, bobToken, "BTC"), usdt: await spot(request, bobToken, "USDT") };
   expect(aliceBefore.btc.available.gte(ALICE_AMOUNT), "alice needs BTC in her spot account (demo seed)").toBe(true);

@@ -69,7 +69,9 @@ function naive(list: { position: BookPosition; since: number }[], ticks: readonl
           }
           continue;
         }
-        // Which of its levels the price reached; the first the path meets wins (ties: liquidation before stop-loss).
+        // Which of its levels the price reached; the first the path meets wins. Prices move on the tick grid, so a level is
+        // met at its grid price (a falling trigger's rounded down, a rising one's up); at one grid price a stop-loss fires
+        // before the liquidation (the holder keeps what the close leaves of the margin).
         const up = (level: string | null) => level !== null && at.gte(level);
         const down = (level: string | null) => level !== null && at.lte(level);
         const liq = p.side === 1 && p.liqPrice === "0" ? null : p.liqPrice;
@@ -82,10 +84,12 @@ function naive(list: { position: BookPosition; since: number }[], ticks: readonl
           reached.push({ kind: "stop_loss", level: p.stopLoss, dir: slDir });
         if (liq !== null && (slDir === "up" ? up : down)(liq)) reached.push({ kind: "liquidation", level: liq, dir: slDir });
         if (reached.length === 0) continue;
+        const grid = (r: { level: string; dir: "up" | "down" }) =>
+          new D(r.level).toDecimalPlaces(2, r.dir === "down" ? D.ROUND_FLOOR : D.ROUND_CEIL);
         reached.sort((a, b) => {
-          const c = new D(a.level).cmp(b.level);
+          const c = grid(a).cmp(grid(b));
           if (c !== 0) return a.dir === "down" ? -c : c;
-          return a.kind === "liquidation" ? -1 : 1;
+          return a.kind === "liquidation" ? 1 : b.kind === "liquidation" ? -1 : 0;
         });
         out.push({ id: p.id, userId: p.userId, kind: reached[0]!.kind, price: tick.price, at: tick.time });
         live.delete(p.id);
@@ -183,7 +187,20 @@ describe("contract book", () => {
           expect(book.size).toBe(list.length - closed.size);
         },
       ),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        // Found by a longer run: a 20x long whose stop-loss and liquidation meet the same grid price in one tick.
+        examples: [
+          [
+            [
+              { side: 1, entrusted: false, lots: 1, multiple: 20, at: 10262, tp: null, sl: 354, since: 0 },
+              { side: 1, entrusted: false, lots: 1, multiple: 2, at: 9000, tp: null, sl: null, since: 0 },
+            ],
+            [-137, -15],
+            [1],
+          ],
+        ],
+      },
     );
   });
 });

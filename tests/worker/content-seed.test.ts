@@ -35,7 +35,7 @@ describe("demo seed against D1", () => {
       n: number;
     }>();
     expect(demoUsers?.n).toBe(3);
-    expect(before).toMatchObject({ menu_items: 10, articles: 10, article_texts: 10 * 9, fiat_rates: 11, notifications: 5 });
+    expect(before).toMatchObject({ menu_items: 11, articles: 10, article_texts: 10 * 9, fiat_rates: 11, notifications: 5 });
     const snapshot = await env.DB.prepare("SELECT id, created_at FROM articles ORDER BY id").all();
     await runSeed(NOW + 86_400_000);
     expect(await counts()).toEqual(before);
@@ -127,6 +127,7 @@ describe("content routes over the seeded data", () => {
       "home.share",
       "home.activity",
       "home.download",
+      "home.guess",
     ]);
     const config = await api<Record<string, string>>("/getSiteConfig");
     expect(config.body.message).toMatchObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../worker/app.ts";
+import { UPLOAD_PATHS, createApp } from "../../worker/app.ts";
 import { api, createUser } from "./helpers.ts";
 
 /**
@@ -107,7 +107,7 @@ describe("every route refuses malformed input with a 4xx envelope", () => {
         expect(arrayJson.status, where("JSON array")).toBe(400);
 
         const huge = await send(route, token, {
-          body: `a=${"x".repeat(route.path === "/api/upload" ? 11 * 1024 * 1024 : 70 * 1024)}`,
+          body: `a=${"x".repeat(UPLOAD_PATHS.has(route.path) ? 11 * 1024 * 1024 : 70 * 1024)}`,
           contentType: "application/x-www-form-urlencoded",
         });
         expectEnvelope(huge, where("huge body"));

@@ -18,6 +18,17 @@ declare global {
       SecondsMarket: DurableObjectNamespace;
       /** Per-contract-pair trigger ladders and settlement outbox (durable/contract). */
       ContractMarket: DurableObjectNamespace;
+      /** Per-market quiz rounds: settlement at each end, hourly planning (durable/quiz). */
+      QuizMarket: DurableObjectNamespace;
+      /** One object per NFT auction lot, and each auction item's public bid room (durable/auction). */
+      AuctionLot: DurableObjectNamespace;
+      AuctionRoom: DurableObjectNamespace;
+      /** Per-stock-pair reference feed with NYSE hours and its price trail (durable/stocks). */
+      StockFeed: DurableObjectNamespace;
+      /** Stock reference feed: "simulator" (default, local only), "finnhub" or "off". */
+      STOCK_FEED?: string;
+      /** Secret: Finnhub API token for STOCK_FEED=finnhub. */
+      FINNHUB_TOKEN?: string;
       /** Reference price feed of the markets: "simulator" (default), "binance" or "off". */
       MARKET_FEED?: string;
       /** Orders one user may send to one market per second (default 20); beyond it, 429. */

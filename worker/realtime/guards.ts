@@ -10,6 +10,7 @@ import { cachedMarkets } from "../domain/markets/markets.ts";
 import type { Env } from "../domain/env.ts";
 import { translate, type MessageCode } from "../domain/i18n/translate.ts";
 import { supportDeskGuard, supportRoomGuard } from "./support-guards.ts";
+import { auctionRoomKnown } from "./auction-guards.ts";
 
 /**
  * Who may open which room, checked in the Worker before a request reaches a
@@ -24,6 +25,14 @@ const guards: Partial<Record<string, { connect: Guard; request?: Guard }>> = {
   MarketRoom: { connect: publicMarketRoom },
   SupportRoom: { connect: (req, lobby, env) => supportRoomGuard(refuse, originAllowed)(req, lobby, env) },
   SupportDesk: { connect: (req, lobby, env) => supportDeskGuard(refuse, originAllowed)(req, lobby, env) },
+  AuctionRoom: {
+    connect: async (req, lobby, env) =>
+      !originAllowed(req, env.SITE_ORIGIN)
+        ? refuse(req, 403, "FORBIDDEN")
+        : (await auctionRoomKnown(lobby, env))
+          ? req
+          : refuse(req, 404, "NOT_FOUND"),
+  },
 };
 
 export function roomRouting(env: Env): PartyServerOptions<Env> {

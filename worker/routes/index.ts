@@ -17,17 +17,24 @@ import { fileRoutes } from "./files.ts";
 import { followRoutes } from "./follow.ts";
 import { kycRoutes } from "./kyc.ts";
 import { leverRoutes } from "./lever.ts";
+import { loanRoutes } from "./loans.ts";
 import { marketRoutes } from "./market.ts";
 import { messageRoutes } from "./messages.ts";
 import { onrampRoutes } from "./onramp.ts";
 import { onrampSimRoutes } from "./onramp-sim.ts";
+import { nftAuctionRoutes } from "./nft-auction.ts";
 import { profileRoutes } from "./profile.ts";
+import { quizRoutes } from "./quiz.ts";
 import { secondsRoutes } from "./seconds.ts";
+import { stockRoutes } from "./stocks.ts";
 import { trailRoutes } from "./trail.ts";
 import { walletAddressRoutes } from "./wallet-addresses.ts";
 import { walletRoutes } from "./wallet.ts";
 import { supportRoutes } from "./support.ts";
 import { adminSupportRoutes } from "./admin-support.ts";
+import { nftRoutes } from "./nft.ts";
+import { adminNftRoutes } from "./admin-nft.ts";
+import { inviteRoutes } from "./invite.ts";
 
 /** Every API route group, mounted under /api. Add a group here and nowhere else. */
 export const routes = new Hono<AppEnv>()
@@ -39,6 +46,7 @@ export const routes = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", devOutboxRoutes)
   .route("/", devMarketRoutes)
+  .route("/", stockRoutes)
   .route("/", kycRoutes)
   .route("/", bankRoutes)
   .route("/", walletAddressRoutes)
@@ -58,4 +66,10 @@ export const routes = new Hono<AppEnv>()
   .route("/", onrampRoutes)
   .route("/", onrampSimRoutes)
   .route("/", activityRoutes)
+  .route("/", loanRoutes)
+  .route("/", quizRoutes)
+  .route("/", nftRoutes)
+  .route("/", adminNftRoutes)
+  .route("/", nftAuctionRoutes)
+  .route("/", inviteRoutes)
   .route("/", followRoutes);

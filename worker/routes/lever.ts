@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ContractMarket } from "../../durable/contract/contract-market.ts";
 import type { Market } from "../../durable/spot/market.ts";
+import type { StockFeed, StockPrices } from "../../durable/stocks/stock-feed.ts";
 import {
   type LeverDeal,
   leverBatchCloseRequest,
@@ -49,16 +50,30 @@ import { requireVerification } from "../http/verification.ts";
  * (worker/domain/contracts/positions.ts). Another user's position id is 404.
  */
 
-/** The live reference price of a contract pair, read from its spot Market object. */
+/** A stock pair's feed: its price, and whether the market is in session. */
+export const stockPrices = (env: Env, symbol: string): Promise<StockPrices> =>
+  (env.StockFeed as DurableObjectNamespace<StockFeed>).getByName(roomName(symbol)).prices();
+
+/** The live reference price of a contract pair, read from its spot Market object or its stock feed. */
 export const referenceOf =
   (env: Env): ReferenceSource =>
-  async (m) => {
-    const p = await (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol)).prices();
+  async (m, feed) => {
+    const p =
+      feed === "stock"
+        ? await stockPrices(env, m.symbol)
+        : await (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol)).prices();
     return p.reference !== null && p.referenceAt !== null ? { price: p.reference, at: p.referenceAt } : null;
   };
 
+/** The price an open, close or stop change uses now; a stock pair outside its hours has none (409 STOCK_MARKET_CLOSED). */
 async function liveReference(c: AppContext, pair: ContractPair) {
-  const ref = await referenceOf(c.env)(pair.market);
+  if (pair.feed === "stock") {
+    const p = await stockPrices(c.env, pair.market.symbol);
+    if (!p.open) throw conflict("STOCK_MARKET_CLOSED");
+    if (!p.live || p.reference === null || p.referenceAt === null) throw conflict("CONTRACT_NO_PRICE");
+    return { price: p.reference, at: p.referenceAt };
+  }
+  const ref = await referenceOf(c.env)(pair.market, pair.feed);
   if (!ref) throw conflict("CONTRACT_NO_PRICE");
   return ref;
 }
@@ -103,7 +118,8 @@ const optional = (v: string | undefined) => v ?? null;
 
 /** What the copy hook needs from the runtime: live reference prices and the contract objects (copy trading). */
 export const copyDeps = (env: Env): CopyDeps => ({
-  reference: referenceOf(env),
+  // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
+  reference: async (m, feed) => (feed === "stock" && !(await stockPrices(env, m.symbol)).open ? null : referenceOf(env)(m, feed)),
   refresh: (symbol, ids) => (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).refresh(ids),
 });
 
@@ -119,7 +135,8 @@ export const leverRoutes = new Hono<AppEnv>()
   .post("/lever/deal", requireUser, async (c) => {
     const input = parse(c, leverDealRequest);
     const pair = await requireContractPair(c.var.db, input.currency_id, input.legal_id);
-    const ref = await referenceOf(c.env)(pair.market);
+    const ref = await referenceOf(c.env)(pair.market, pair.feed);
+    const session = pair.feed === "stock" ? await stockPrices(c.env, pair.market.symbol) : null;
     const deal: LeverDeal = {
       symbol: pair.market.symbol,
       user_lever: await leverBalance(c, pair.market.quote.id, pair.terms.precision),
@@ -140,6 +157,12 @@ export const leverRoutes = new Hono<AppEnv>()
         liquidation: translate("CONTRACT_RULE_ISOLATED", c.var.lang, { hazard: `${new D(pair.terms.hazardRate).times(100).toFixed()}%` }),
         overnight: translate("CONTRACT_RULE_OVERNIGHT", c.var.lang),
         price: translate("CONTRACT_RULE_PRICE", c.var.lang),
+      },
+      feed: pair.feed,
+      session: session && {
+        open: session.open,
+        next_change: session.nextChange,
+        closed_reason: translate("STOCK_MARKET_CLOSED", c.var.lang),
       },
     };
     return ok(c, deal);

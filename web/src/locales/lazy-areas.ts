@@ -17,7 +17,14 @@ export const LAZY_AREAS = [
   "security",
   "content",
   "fund",
+  "stocks",
   "activity",
+  "borrowing",
+  "guess",
+  "nft",
+  "nftAuction",
+  "invite",
+  "coupon",
   "follow",
 ] as const;
 

@@ -20,8 +20,15 @@ import type support from "./en/support.json";
 import type seconds from "./en/seconds.json";
 import type contract from "./en/contract.json";
 import type onramp from "./en/onramp.json";
+import type stocks from "./en/stocks.json";
 import type activity from "./en/activity.json";
 import type invest from "./en/invest.json";
+import type borrowing from "./en/borrowing.json";
+import type guess from "./en/guess.json";
+import type nft from "./en/nft.json";
+import type nftAuction from "./en/nftAuction.json";
+import type invite from "./en/invite.json";
+import type coupon from "./en/coupon.json";
 import type follow from "./en/follow.json";
 
 export type Resources = typeof common &
@@ -43,6 +50,14 @@ export type Resources = typeof common &
   typeof onramp &
   typeof activity &
   typeof invest &
+  typeof borrowing &
+  typeof guess &
+  typeof nft &
+  typeof nftAuction &
+  typeof invite &
+  typeof coupon &
+  typeof stocks &
+  typeof activity &
   typeof follow;
 
 declare module "i18next" {

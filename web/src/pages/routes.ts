@@ -8,12 +8,17 @@ import { lockmingRoutes } from "./lockming/routes.ts";
 import { ieoRoutes } from "./ieo/routes.ts";
 import { investRoutes } from "./invest/routes.ts";
 import { otcRoutes } from "./otc/routes.ts";
+import { borrowingRoutes } from "./borrowing/routes.ts";
 import { settingMoneyRoutes } from "./setting-money/routes.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { transactionRoutes } from "./transaction/routes.ts";
 import { mailMessageRoutes } from "./mailMessage/routes.ts";
 import { kefuRoutes } from "./kefu/routes.ts";
 import { activityRoutes } from "./activity/routes.ts";
+import { gameRoutes } from "./game/routes.ts";
+import { nftRoutes } from "./nft/routes.ts";
+import { nftAuctionRoutes } from "./nft-auction/routes.ts";
+import { inviteRoutes } from "./invite/routes.ts";
 import { followRoutes } from "./follow/routes.ts";
 import { copytradeRoutes } from "./copytrade/routes.ts";
 import type { PageRoute } from "./types.ts";
@@ -36,6 +41,11 @@ export const pageRoutes: PageRoute[] = [
   ...kefuRoutes,
   ...otcRoutes,
   ...activityRoutes,
+  ...borrowingRoutes,
+  ...gameRoutes,
+  ...nftRoutes,
+  ...nftAuctionRoutes,
+  ...inviteRoutes,
   ...followRoutes,
   ...copytradeRoutes,
 ];

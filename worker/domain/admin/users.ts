@@ -86,6 +86,8 @@ export async function userDetail(db: Db, actorId: number, userId: number, now = 
       invite_code: users.inviteCode,
       invited_by: users.invitedBy,
       has_pay_password: sql<number>`coalesce(${users.payPasswordHash}, '') != ''`,
+      market_maker: users.marketMaker,
+      pro_trader: users.proTrader,
     })
     .from(users)
     .where(eq(users.id, userId))

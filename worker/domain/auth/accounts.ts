@@ -1,3 +1,4 @@
+import { inviteConfig } from "../invite/config.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../../schema/db/index.ts";
 import { badRequest, conflict } from "../errors.ts";
@@ -59,9 +60,15 @@ async function addressTaken(db: Db, account: NewAccount): Promise<boolean> {
   return false;
 }
 
-/** The inviter's user id for an invite code (case-insensitive); INVALID_INVITE_CODE when none. */
+/**
+ * The inviter's user id for an invite code (case-insensitive); INVALID_INVITE_CODE when none, INVITE_CODE_REQUIRED
+ * when absent while the operators made it mandatory.
+ */
 export async function inviterId(db: Db, inviteCode: string | undefined): Promise<number | undefined> {
-  if (inviteCode === undefined) return undefined;
+  if (inviteCode === undefined) {
+    if ((await inviteConfig(db)).required) throw badRequest("INVITE_CODE_REQUIRED");
+    return undefined;
+  }
   const row = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.trim().toUpperCase())).get();
   if (!row) throw badRequest("INVALID_INVITE_CODE");
   return row.id;

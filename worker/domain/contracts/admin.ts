@@ -44,7 +44,7 @@ async function pairView(db: Db, row: ConfigRow, reference: ReferenceSource): Pro
   const long = sides.find((s) => s.side === 1);
   const short = sides.find((s) => s.side === 2);
   const net = new D(row.lotSize).times((long?.lots ?? 0) - (short?.lots ?? 0));
-  const ref = await reference(market).catch(() => null);
+  const ref = await reference(market, row.feed === "stock" ? "stock" : "spot").catch(() => null);
   return {
     market_id: row.marketId,
     symbol: market.symbol,
@@ -67,6 +67,9 @@ async function pairView(db: Db, row: ConfigRow, reference: ReferenceSource): Pro
     reference: ref?.price ?? "",
     margin_held: fromUnits((long?.margin ?? 0) + (short?.margin ?? 0), market.quote.precision),
     updated_at: row.updatedAt,
+    feed: row.feed === "stock" ? "stock" : "spot",
+    // Filled by the route from the stock pair's feed object, which owns the session (and the local dev clock).
+    open: null,
   };
 }
 

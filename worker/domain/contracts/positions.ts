@@ -384,7 +384,7 @@ export async function listPositions(
     if (!pair) continue;
     precision = pair.terms.precision;
     const held = r.status === 1 || r.status === 2;
-    if (held && !prices.has(r.marketId)) prices.set(r.marketId, (await reference(pair.market))?.price ?? null);
+    if (held && !prices.has(r.marketId)) prices.set(r.marketId, (await reference(pair.market, pair.feed))?.price ?? null);
     const live = held ? (prices.get(r.marketId) ?? null) : null;
     const pnl = held ? (live ? profitUnits(precision, r.side as Side, r.openPrice, r.quantity, live) : 0) : r.pnlUnits;
     if (held) {

@@ -141,7 +141,7 @@ export async function myCopies(
     const pair = await contractPairById(db, r.marketId);
     if (!pair) continue;
     const held = r.status === 1 || r.status === 2;
-    if (held && !prices.has(r.marketId)) prices.set(r.marketId, (await reference(pair.market))?.price ?? null);
+    if (held && !prices.has(r.marketId)) prices.set(r.marketId, (await reference(pair.market, pair.feed))?.price ?? null);
     const live = held ? (prices.get(r.marketId) ?? null) : null;
     const pnl = held ? (live ? profitUnits(pair.terms.precision, r.side as 1 | 2, r.openPrice, r.quantity, live) : 0) : r.pnlUnits;
     out.push({

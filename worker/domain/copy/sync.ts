@@ -42,7 +42,7 @@ export async function syncCopies(db: Db, deps: CopyDeps, opts: { traderId?: numb
     return pairs.get(marketId)!;
   };
   const refOf = async (pair: ContractPair) => {
-    if (!refs.has(pair.market.id)) refs.set(pair.market.id, await deps.reference(pair.market));
+    if (!refs.has(pair.market.id)) refs.set(pair.market.id, await deps.reference(pair.market, pair.feed));
     return refs.get(pair.market.id)!;
   };
   const touched = new Map<string, number[]>();

@@ -375,8 +375,8 @@ const MARK_CLOSED =
   `UPDATE dual_orders SET status = d.s, settle_price = d.p, price_time = d.pt, payout_currency_id = d.c, payout = d.u, ` +
   `settled_at = ?2 FROM (SELECT ${col(0)} AS id, ${col(1)} AS s, ${col(2)} AS p, ${col(3)} AS pt, ${col(4)} AS c, ${col(5)} AS u ` +
   `FROM json_each(?1)) AS d WHERE dual_orders.id = d.id AND dual_orders.status IN (1, 2)`;
-const MARK_RETRY =
-  "UPDATE dual_orders SET status = 2, next_try_at = ?2 " + `WHERE status IN (1, 2) AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
+const MARK_RETRY = `UPDATE dual_orders SET status = 2, next_try_at = ?2
+  WHERE status IN (1, 2) AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
 
 /** The journal paying one order from the dual account: the payout (or, on fail, the cost) to the user's exchange account. */
 export function settlementJournal(

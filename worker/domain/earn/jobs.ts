@@ -4,6 +4,8 @@ import { distributeIeoChunk } from "./ieo.ts";
 import { accrueMiningChunk, type ChunkResult } from "./mining.ts";
 import { cancelExpiredChunk } from "../onramp/orders.ts";
 import { recomputeVipChunk } from "../activity/vip.ts";
+import { accrueLoansChunk, liquidateLoansChunk } from "../loans/jobs.ts";
+import { payRebatesChunk } from "../invite/rebates.ts";
 import { type CopyDeps, syncCopiesChunk } from "../copy/sync.ts";
 import { traderStatsChunk } from "../copy/traders.ts";
 
@@ -29,6 +31,9 @@ export const EARN_JOBS: ChunkJob[] = [
   // Due once per UTC day: the VIP tiers of every user, a keyset page per chunk.
   { name: "vip_levels", chunk: (db, now) => recomputeVipChunk(db, now) },
   { name: "dual_settlement", chunk: (db, now, deps) => settleDualChunk(db, now, deps) },
+  { name: "loan_accrual", chunk: (db, now) => accrueLoansChunk(db, now) },
+  { name: "loan_liquidation", chunk: (db, now) => liquidateLoansChunk(db, now) },
+  { name: "invite_rebates", chunk: (db, now) => payRebatesChunk(db, now) },
   // Copy trading: copies follow their traders (also right after a trader's own open or close), and traders' hourly figures.
   { name: "copy_sync", chunk: (db, now, deps) => syncCopiesChunk(db, deps.copy, now) },
   { name: "trader_stats", chunk: (db, now) => traderStatsChunk(db, now) },

@@ -20,8 +20,23 @@ export const isAccountType = (value: number): value is AccountType => Number.isI
  *   house:    the platform's own funds (later: payouts of products); the counterparty of contracts.
  *   contractMargin: the margin of open contract positions, until they close.
  *   insurance: pays the part of a contract loss beyond its margin, so no user goes below zero.
+ *   loans:    the house's lending pool and the receivable of OTC loans: pays loans out, receives repayments and
+ *             liquidated collateral.
+ *   nftSales: proceeds of first sales of NFT items whose artist is not a user.
+ *   quizPool: the quiz's bets until their round settles.
+ *   dual:     dual products: subscriptions are paid in, settlements paid out.
  */
-export const SYSTEM_ACCOUNTS = { external: -1, fees: -2, house: -3, contractMargin: -10, insurance: -11, dual: -15 } as const;
+export const SYSTEM_ACCOUNTS = {
+  external: -1,
+  fees: -2,
+  house: -3,
+  contractMargin: -10,
+  insurance: -11,
+  nftSales: -12,
+  quizPool: -14,
+  dual: -15,
+  loans: -16,
+} as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 /** System accounts keep their balances in this account type. */
 export const SYSTEM_ACCOUNT_TYPE: AccountType = ACCOUNT_TYPES.change;

@@ -1,3 +1,4 @@
+import { savedByOrder } from "../coupons/uses.ts";
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { fromLots, fromTicks, toLots, toQuoteUnits, toTicks } from "./units.ts";
 import type { OrderStatus, SpotOrder } from "../../../schema/api/market.ts";
@@ -371,10 +372,17 @@ export async function listOrders(
     db.select({ n: count() }).from(spotOrders).where(where).get(),
   ]);
   const n = total?.n ?? 0;
+  const saved = await savedByOrder(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     data: rows.flatMap((r) => {
       const m = byId.get(r.marketId);
-      return m ? [spotOrderView(r, m)] : [];
+      if (!m) return [];
+      const view = spotOrderView(r, m);
+      const units = saved.get(r.id);
+      return [units ? { ...view, fee_saved: unitsText(units, r.side === 1 ? m.base.precision : m.quote.precision) } : view];
     }),
     page: q.page,
     pages: Math.max(1, Math.ceil(n / q.limit)),

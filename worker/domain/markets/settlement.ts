@@ -16,6 +16,7 @@ import {
 import type { MarketConfig } from "./config.ts";
 import { refusedRowStatement } from "./orders.ts";
 import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
+import { type ActiveDiscount, type CouponUse, discountFill } from "./fee-discount.ts";
 
 /**
  * Settlement of the Market object's outbox steps into D1 (README, "Design": Money).
@@ -71,12 +72,54 @@ export function fillJournal(m: MarketConfig, s: FillStep): Journal {
   };
 }
 
-function fillStatements(db: Db, m: MarketConfig, s: FillStep, now: number): Statement[] {
+const INSERT_USES =
+  "INSERT INTO coupon_uses (user_coupon_id, user_id, fill_id, side, order_id, currency_id, saved_units, created_at) " +
+  "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), " +
+  "json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'), ?2 FROM json_each(?1)";
+// The discount coupons the owners hold that have not ended by the oldest fill's time.
+const ACTIVE_DISCOUNTS =
+  "SELECT uc.id AS userCouponId, uc.user_id AS userId, c.discount_pct AS pct, uc.taken_at AS `from`, c.valid_to AS `to` " +
+  "FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id " +
+  "WHERE uc.user_id IN (SELECT value FROM json_each(?1)) AND c.kind = 'discount' AND c.valid_to > ?2";
+
+/** Fills with the owners' fee discounts applied (fee-discount.ts), and the uses each records, by fill id. */
+async function discounted(db: Db, m: MarketConfig, steps: Step[]): Promise<{ steps: Step[]; uses: Map<string, CouponUse[]> }> {
+  const uses = new Map<string, CouponUse[]>();
+  const fills = steps.filter((s): s is FillStep => s.k === "fill");
+  if (fills.length === 0) return { steps, uses };
+  const owners = [...new Set(fills.flatMap((f) => [f.buy.owner, f.sell.owner]))];
+  const since = Math.min(...fills.map((f) => f.time));
+  const { results } = await bound(db, ACTIVE_DISCOUNTS, JSON.stringify(owners), since).stmt.all<ActiveDiscount>();
+  if (results.length === 0) return { steps, uses };
+  const coins = { base: m.base.id, quote: m.quote.id };
+  const adjusted = steps.map((s) => {
+    if (s.k !== "fill") return s;
+    const r = discountFill(s, results, coins);
+    if (r.uses.length > 0) uses.set(s.id, r.uses);
+    return r.step;
+  });
+  return { steps: adjusted, uses };
+}
+
+const useStatements = (db: Db, uses: CouponUse[] | undefined, now: number): Statement[] =>
+  uses?.length
+    ? [
+        bound(
+          db,
+          INSERT_USES,
+          JSON.stringify(uses.map((u) => [u.userCouponId, u.userId, u.fillId, u.side, u.orderId, u.currencyId, u.savedUnits])),
+          now,
+        ),
+      ]
+    : [];
+
+function fillStatements(db: Db, m: MarketConfig, s: FillStep, now: number, uses?: CouponUse[]): Statement[] {
   const side = (order: number, fee: number, status: string) =>
     bound(db, FILL_SIDE, order, s.baseUnits, s.quoteUnits, fee, status, s.seq, now);
   return [
     // The journal first: a second attempt fails on its ref_key before anything else counts.
     ...journalStatements(db, fillJournal(m, s), now),
+    ...useStatements(db, uses, now),
     holdEndStatement(db, s.buy.hold, "consume", s.quoteUnits, now),
     holdEndStatement(db, s.sell.hold, "consume", s.baseUnits, now),
     side(s.buy.order, s.buy.fee, s.buy.status),
@@ -131,19 +174,19 @@ const SET_OPEN_MANY =
  * The statements of steps settled together. The orders they open share one statement, run first: every status change is
  * guarded by the step's sequence number and fills only add, so the outcome is the same in any order.
  */
-function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number): Statement[] {
+function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, uses: Map<string, CouponUse[]>): Statement[] {
   const opens = steps.filter((s): s is OpenStep => s.k === "open");
-  if (opens.length < 2) return steps.flatMap((s) => stepStatements(db, m, s, now));
+  if (opens.length < 2) return steps.flatMap((s) => stepStatements(db, m, s, now, uses));
   return [
     bound(db, SET_OPEN_MANY, JSON.stringify(opens.map((s) => [s.order, s.seq])), now),
-    ...steps.flatMap((s) => (s.k === "open" ? [] : stepStatements(db, m, s, now))),
+    ...steps.flatMap((s) => (s.k === "open" ? [] : stepStatements(db, m, s, now, uses))),
   ];
 }
 
-export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number): Statement[] {
+export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number, uses?: Map<string, CouponUse[]>): Statement[] {
   switch (step.k) {
     case "fill":
-      return fillStatements(db, m, step, now);
+      return fillStatements(db, m, step, now, uses?.get(step.id));
     case "end":
       return endStatements(db, step, now);
     case "open":
@@ -154,9 +197,9 @@ export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number)
 }
 
 /** Applies one step in its own batch; one whose journal was already posted moves nothing. */
-async function applyStep(db: Db, m: MarketConfig, step: Step, now: number): Promise<void> {
+async function applyStep(db: Db, m: MarketConfig, step: Step, now: number, uses: Map<string, CouponUse[]>): Promise<void> {
   try {
-    await commit(db, stepStatements(db, m, step, now));
+    await commit(db, stepStatements(db, m, step, now, uses));
   } catch (err) {
     if (!(err instanceof DuplicateJournal)) throw err;
   }
@@ -169,13 +212,14 @@ async function applyStep(db: Db, m: MarketConfig, step: Step, now: number): Prom
  * the journal's unique key and moves nothing; the steps are then applied one
  * batch each, and the repeated ones are recognised and skipped.
  */
-export async function applySteps(db: Db, m: MarketConfig, steps: Step[], now = Date.now()): Promise<void> {
-  if (steps.length === 0) return;
+export async function applySteps(db: Db, m: MarketConfig, given: Step[], now = Date.now()): Promise<void> {
+  if (given.length === 0) return;
+  const { steps, uses } = await discounted(db, m, given);
   try {
-    await commit(db, batchStatements(db, m, steps, now));
+    await commit(db, batchStatements(db, m, steps, now, uses));
     return;
   } catch (err) {
     if (!(err instanceof DuplicateJournal)) throw err;
   }
-  for (const step of steps) await applyStep(db, m, step, now);
+  for (const step of steps) await applyStep(db, m, step, now, uses);
 }

@@ -3,9 +3,15 @@ import { activitySeedStatements } from "./activity-seed.ts";
 import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
+import { loanSeedStatements } from "./loan-seed.ts";
 import { followSeedStatements } from "./follow-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
+import { quizSeedStatements } from "./quiz-seed.ts";
+import { stockSeedStatements } from "./stock-seed.ts";
 import { moneySeedStatements } from "./money-seed.ts";
+import { nftSeedStatements } from "./nft-seed.ts";
+import { nftAuctionSeedStatements } from "./nft-auction-seed.ts";
+import { inviteSeedStatements } from "./invite-seed.ts";
 import { sqlText as q, insertOrIgnore } from "./sql.ts";
 
 /** Demo log-ins printed by `npm start` and used by the browser tests. */
@@ -67,8 +73,20 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...earnSeedStatements(now));
   // Contract pairs and the insurance fund (after the markets).
   lines.push(...contractSeedStatements(now));
+  // Stock contract pairs (AAPL, TSLA, NVDA, MSFT, AMZN against USDT) and their switched-off currency and market rows.
+  lines.push(...stockSeedStatements(now));
   // A couple-link request from Bob to Alice (after the users).
   lines.push(...activitySeedStatements(now));
+  // The loans pool and an eligible demo borrower (after the money seed).
+  lines.push(...loanSeedStatements(now));
+  // The prediction quiz's upcoming hourly rounds (after the markets).
+  lines.push(...quizSeedStatements(now));
+  // The NFT catalogue: artists, collections, artworks on sale and bob's resale listing (after the users).
+  lines.push(...nftSeedStatements(now));
+  // NFT auction lots owned by bob (after the users).
+  lines.push(...nftAuctionSeedStatements(now));
+  // Invitation terms, Bob invited by Alice, demo coupons (after the users and currencies).
+  lines.push(...inviteSeedStatements(now));
   // Bob as an approved copy trader (after the users).
   lines.push(...followSeedStatements(now));
   return lines.join("\n") + "\n";

@@ -164,6 +164,9 @@ const SYSTEM_USERS: [id: number, uid: string, nickname: string][] = [
   [-10, "SYS-CONTRACT-MARGIN", "contract margin"],
   [-11, "SYS-INSURANCE", "insurance"],
   [-15, "SYS-DUAL", "dual"],
+  [-16, "SYS-LOANS", "loans"],
+  [-14, "SYS-QUIZ-POOL", "quiz pool"],
+  [-12, "SYS-NFT-SALES", "nft sales"],
 ];
 
 export function moneySeedStatements(now: number): string[] {

@@ -58,6 +58,7 @@ export const SEED_MENU: { id: number; title: string; url: string; openType: numb
   { id: 8, title: "home.share", url: "/setting/share", openType: 1, isFinancial: false, icon: "gift", sort: 80 },
   { id: 20, title: "home.activity", url: "/activity/activity", openType: 1, isFinancial: false, icon: "vip", sort: 90 },
   { id: 21, title: "home.download", url: "/downLoad_new", openType: 1, isFinancial: false, icon: "download", sort: 100 },
+  { id: 9, title: "home.guess", url: "/game", openType: 1, isFinancial: false, icon: "game", sort: 110 },
 ];
 
 /** Plausible units per 1 USD; the daily cron replaces them when a provider is configured. */

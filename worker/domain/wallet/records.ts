@@ -138,6 +138,11 @@ const KIND_CODES: Record<string, MessageCode> = {
   mining_principal: "LEDGER_MINING_PRINCIPAL",
   mining_redeem: "LEDGER_MINING_REDEEM",
   couple_reward: "LEDGER_COUPLE_REWARD",
+  loan_collateral: "LEDGER_LOAN_COLLATERAL",
+  loan_disburse: "LEDGER_LOAN_DISBURSE",
+  loan_repay: "LEDGER_LOAN_REPAY",
+  loan_liquidation: "LEDGER_LOAN_LIQUIDATION",
+  loan_reject: "LEDGER_LOAN_REJECT",
 };
 
 function accountText(name: unknown, lang: Lang): string {

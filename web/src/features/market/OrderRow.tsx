@@ -94,6 +94,14 @@ export function OrderRow({
                 {fee(order.fee)}
               </dd>
             </div>
+            {order.fee_saved && (
+              <div>
+                <dt>{t("trade.orders.feeSaved", { coin: feeCoin })}</dt>
+                <dd className="num up" data-testid="order-fee-saved">
+                  {fee(order.fee_saved)}
+                </dd>
+              </div>
+            )}
           </>
         )}
       </dl>

@@ -8,7 +8,7 @@ export type SortKey = "name" | "price" | "change";
 export type Sort = { key: SortKey; dir: "asc" | "desc" } | null;
 
 /** Sorts pairs by name, last price or 24 h change (decimal.js comparisons); null keeps the server's order. */
-export function sortQuotes(list: Quotation[], sort: Sort): Quotation[] {
+export function sortQuotes<T extends Quotation>(list: T[], sort: Sort): T[] {
   if (!sort) return list;
   const sign = sort.dir === "asc" ? 1 : -1;
   const cmp = (a: Quotation, b: Quotation): number => {

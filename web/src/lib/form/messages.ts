@@ -53,6 +53,7 @@ const SERVER_FIELDS: Record<string, readonly string[]> = {
   PRICE_TOO_PRECISE: ["price"],
   OLD_PASSWORD_WRONG: ["oldPassword"],
   INVALID_INVITE_CODE: ["extension_code"],
+  INVITE_CODE_REQUIRED: ["extension_code"],
   NICKNAME_LENGTH: ["nickname"],
   SIGNATURE_LENGTH: ["signature"],
   TEXT_INVALID_CHARACTERS: ["nickname", "signature"],

@@ -33,7 +33,14 @@ export const Q = {
   trail: "trail",
   contracts: "contracts",
   onramp: "onramp",
+  stocks: "stocks",
   activity: "activity",
+  loans: "loans",
+  quiz: "quiz",
+  nft: "nft",
+  nftAuction: "nft-auction",
+  invite: "invite",
+  coupons: "coupons",
   follow: "follow",
 } as const;
 

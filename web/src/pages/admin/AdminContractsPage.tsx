@@ -39,7 +39,7 @@ const switchesOf = (p: AdminContractPair): Record<Switch, boolean> => ({ limit_e
 
 /** One pair: the house's exposure, then its terms, edited as text (the server checks them), saved after a confirmation. */
 function PairCard({ pair }: { pair: AdminContractPair }) {
-  useTexts("admin", "contract");
+  useTexts("admin", "contract", "stocks");
   const { t } = useTranslation();
   const form = useForm<Field>(valuesOf(pair));
   const [switches, setSwitches] = useState(() => switchesOf(pair));
@@ -78,6 +78,12 @@ function PairCard({ pair }: { pair: AdminContractPair }) {
         <span className="faint">{t("contract.admin.reference", { price: pair.reference || "--" })}</span>
       </header>
       <dl className="kv">
+        <dt>{t("stocks.admin.feed")}</dt>
+        <dd data-testid="contract-feed">
+          {pair.feed === "stock"
+            ? `${t("stocks.admin.stock")} · ${t(pair.open ? "stocks.open" : "stocks.closed")}`
+            : t("stocks.admin.spot")}
+        </dd>
         <dt>{t("contract.admin.open")}</dt>
         <dd className="num">{pair.open_positions}</dd>
         <dt>{t("contract.admin.lots")}</dt>

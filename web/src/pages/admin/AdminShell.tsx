@@ -30,6 +30,11 @@ const SECTIONS = [
   { to: "/admin/contracts", key: "contracts", label: "contract.admin.nav" },
   { to: "/admin/onramp", key: "onramp", label: "onramp.admin.nav" },
   { to: "/admin/activity", key: "activity", label: "activity.admin.nav" },
+  { to: "/admin/loans", key: "loans", label: "borrowing.admin.nav" },
+  { to: "/admin/quiz", key: "quiz", label: "guess.admin.nav" },
+  { to: "/admin/nft", key: "nft", label: "nft.admin.nav" },
+  { to: "/admin/nft-auctions", key: "nftAuctions", label: "nftAuction.admin.nav" },
+  { to: "/admin/invite", key: "invite", label: "invite.admin.nav" },
   { to: "/admin/traders", key: "traders", label: "follow.admin.title" },
 ] as const;
 
@@ -51,7 +56,23 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts("activity", "admin", "contract", "earn", "follow", "invest", "onramp", "seconds", "security", "support");
+  useTexts(
+    "activity",
+    "admin",
+    "borrowing",
+    "contract",
+    "earn",
+    "follow",
+    "guess",
+    "invest",
+    "invite",
+    "nft",
+    "nftAuction",
+    "onramp",
+    "seconds",
+    "security",
+    "support",
+  );
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

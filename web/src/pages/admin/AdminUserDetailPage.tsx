@@ -14,6 +14,7 @@ import { formatDate } from "../../lib/time.ts";
 import { AdminShell } from "./AdminShell.tsx";
 import { useTexts } from "../../lib/i18n.ts";
 import { SupportRoleCard } from "./SupportRoleCard.tsx";
+import { LoanFlagsCard } from "./LoanFlagsCard.tsx";
 
 const BANK_KEYS = [
   "real_name",
@@ -67,6 +68,7 @@ export default function AdminUserDetailPage() {
           </dl>
         </section>
         {user.role === "operator" && <SupportRoleCard userId={user.id} />}
+        {user.role === "user" && <LoanFlagsCard userId={user.id} marketMaker={user.market_maker} proTrader={user.pro_trader} />}
 
         <section className="admin-card">
           <h2 className="card-title">

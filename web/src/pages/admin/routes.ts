@@ -21,5 +21,10 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/contracts", load: () => import("./AdminContractsPage.tsx"), guard: true },
   { path: "/admin/onramp", load: () => import("./AdminOnrampPage.tsx"), guard: true },
   { path: "/admin/activity", load: () => import("./AdminActivityPage.tsx"), guard: true },
+  { path: "/admin/loans", load: () => import("./AdminLoansPage.tsx"), guard: true },
+  { path: "/admin/quiz", load: () => import("./AdminQuizPage.tsx"), guard: true },
+  { path: "/admin/nft", load: () => import("./AdminNftPage.tsx"), guard: true },
+  { path: "/admin/nft-auctions", load: () => import("./AdminNftAuctionsPage.tsx"), guard: true },
+  { path: "/admin/invite", load: () => import("./AdminInvitePage.tsx"), guard: true },
   { path: "/admin/traders", load: () => import("./AdminTradersPage.tsx"), guard: true },
 ];

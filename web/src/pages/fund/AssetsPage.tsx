@@ -6,6 +6,7 @@ import { IconChevron, IconEye, IconEyeOff } from "../../components/icons.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { useFiat } from "../../features/preferences/fiat.ts";
 import { EarnPositions } from "../../features/earn/components/EarnPositions.tsx";
+import { LoanPositions } from "../../features/loans/LoanPositions.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { type AccountName, isAccountName } from "../../features/wallet/accounts.ts";
 import { holdings, totalUsdt, walletQuery } from "../../features/wallet/api.ts";
@@ -133,6 +134,7 @@ export default function AssetsPage() {
         </div>
 
         <EarnPositions format={(v) => show(amount(v))} />
+        <LoanPositions format={(v) => show(amount(v))} />
         {query.error && !list ? (
           <ErrorView message={query.error.message} onRetry={query.reload} />
         ) : !list ? (

@@ -3,19 +3,21 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { type Quotation, roomName } from "../../features/market/api.ts";
 import { allPairs, useLiveQuotes } from "../../features/market/quotes.ts";
+import { HomeStocks } from "../../features/stocks/HomeStocks.tsx";
+import { StocksTabLabel } from "../../features/stocks/StocksTab.tsx";
 import { dec } from "../../lib/decimal.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
 import { formatChange, formatPrice, formatVolume, trend } from "../../lib/format.ts";
 
-type Board = "gainers" | "losers" | "volume";
-const BOARDS: Board[] = ["gainers", "losers", "volume"];
+type Board = "gainers" | "losers" | "volume" | "stocks";
+const BOARDS: Board[] = ["gainers", "losers", "volume", "stocks"];
 const TOP = 5;
 
 /** 24 h turnover in the quote coin (volume × last price), so pairs compare fairly. */
 const turnover = (q: Quotation) => dec(q.volume).times(dec(q.now_price));
 
-function board(pairs: Quotation[], which: Board): Quotation[] {
+function board(pairs: Quotation[], which: Exclude<Board, "stocks">): Quotation[] {
   const sorted = [...pairs].sort((a, b) => {
     if (which === "gainers") return dec(b.change).comparedTo(dec(a.change));
     if (which === "losers") return dec(a.change).comparedTo(dec(b.change));
@@ -26,7 +28,7 @@ function board(pairs: Quotation[], which: Board): Quotation[] {
 
 /**
  * Home's live quotes: the top pairs by gain, loss or turnover, live from the ALL
- * room. Deliberately light (no chart code): it ships in the home chunk.
+ * room, and the stock pairs. Deliberately light (no chart code): it ships in the home chunk.
  */
 export function HomeMarkets() {
   const { t } = useTranslation();
@@ -36,7 +38,9 @@ export function HomeMarkets() {
   const pairs = allPairs(quotes.groups);
 
   let body;
-  if (!quotes.groups) {
+  if (which === "stocks") {
+    body = <HomeStocks />;
+  } else if (!quotes.groups) {
     body = quotes.error ? (
       <div className="section-error" role="alert">
         <span>{t("common.loadFailed")}</span>
@@ -52,7 +56,7 @@ export function HomeMarkets() {
   } else {
     body = (
       <div className="home-quotes" data-testid="home-quotes">
-        {board(pairs, which).map((q) => {
+        {board(pairs, which as Exclude<Board, "stocks">).map((q) => {
           const dir = trend(q.change);
           return (
             <button
@@ -93,7 +97,7 @@ export function HomeMarkets() {
               onClick={() => setWhich(b)}
               data-testid={`home-board-${b}`}
             >
-              {t(`market.home.${b}`)}
+              {b === "stocks" ? <StocksTabLabel /> : t(`market.home.${b}`)}
             </button>
           ))}
         </div>

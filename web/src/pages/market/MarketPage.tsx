@@ -12,13 +12,15 @@ import { QuoteRow, type Sort, SortHeader, sortQuotes } from "../../features/mark
 import { allPairs, useFavourites, useLiveQuotes } from "../../features/market/quotes.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
+import { StocksTab, StocksTabLabel } from "../../features/stocks/StocksTab.tsx";
 import { toast } from "../../lib/ui.ts";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
 
 const FAVOURITES = "__fav";
+const STOCKS = "__stocks";
 
-/** The quotes tab: favourites and one tab per quote currency, live from the ALL room, sortable. */
+/** The quotes tab: favourites, one tab per quote currency (live from the ALL room, sortable) and the stock pairs. */
 export default function MarketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -64,12 +66,16 @@ export default function MarketPage() {
   }
   const current = tab ?? groups[0]!.name;
   const rows =
-    current === FAVOURITES
-      ? allPairs(groups).filter((q) => favs.favourites?.has(q.id))
-      : (groups.find((g) => g.name === current) ?? groups[0]!).quotation;
+    current === STOCKS
+      ? []
+      : current === FAVOURITES
+        ? allPairs(groups).filter((q) => favs.favourites?.has(q.id))
+        : (groups.find((g) => g.name === current) ?? groups[0]!).quotation;
 
   let body;
-  if (current === FAVOURITES && !token) {
+  if (current === STOCKS) {
+    body = <StocksTab sort={sort} />;
+  } else if (current === FAVOURITES && !token) {
     body = (
       <div className="login-prompt compact" data-testid="fav-login">
         <IconUser size={40} />
@@ -99,21 +105,23 @@ export default function MarketPage() {
     <>
       {header}
       <div className="market-tabs" role="tablist">
-        {[{ key: FAVOURITES, label: t("market.tabs.favourites") }, ...groups.map((g) => ({ key: g.name, label: g.name }))].map(
-          ({ key, label }) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={current === key}
-              className={current === key ? "market-tab active" : "market-tab"}
-              onClick={() => setTab(key)}
-              data-testid={`market-tab-${key === FAVOURITES ? "fav" : key}`}
-            >
-              {label}
-            </button>
-          ),
-        )}
+        {[
+          { key: FAVOURITES, label: t("market.tabs.favourites") },
+          ...groups.map((g) => ({ key: g.name, label: g.name })),
+          { key: STOCKS, label: <StocksTabLabel /> },
+        ].map(({ key, label }) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={current === key}
+            className={current === key ? "market-tab active" : "market-tab"}
+            onClick={() => setTab(key)}
+            data-testid={`market-tab-${key === FAVOURITES ? "fav" : key === STOCKS ? "stocks" : key}`}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <SortHeader sort={sort} onSort={setSort} />
       {body}

@@ -100,6 +100,8 @@ export default function SettingPage() {
             {unread > 0 && <span className="count-pill num">{unread > 99 ? "99+" : unread}</span>}
           </LinkRow>
           <LinkRow to="/kefu" label={t("support.entry")} testId="support-link" />
+          <LinkRow to="/setting/share" label={t("setting.invite")} testId="share-link" />
+          <LinkRow to="/setting/coupon" label={t("setting.coupons")} testId="coupon-link" />
           {user.role === "operator" && <LinkRow to="/admin" label={t("setting.console")} testId="console-link" />}
         </ul>
 

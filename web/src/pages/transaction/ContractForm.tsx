@@ -28,6 +28,7 @@ export function ContractForm({
   reference,
   loggedIn,
   onHelp,
+  closed = null,
 }: {
   pair: Quotation;
   deal: LeverDeal | null;
@@ -35,6 +36,8 @@ export function ContractForm({
   reference: string;
   loggedIn: boolean;
   onHelp: () => void;
+  /** Why no position can open now (a stock pair outside its market hours); null when it can. */
+  closed?: string | null;
 }) {
   useTexts("contract");
   const { t } = useTranslation();
@@ -94,6 +97,7 @@ export function ContractForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!loggedIn) return promptLogin();
+    if (closed) return;
     const errors = check();
     form.setErrors(errors);
     if (Object.values(errors).some(Boolean) || !est) return;
@@ -264,7 +268,17 @@ export function ContractForm({
           </dd>
         </div>
       </dl>
-      <button type="submit" className={`btn btn-block ${side === 1 ? "btn-up" : "btn-down"}`} data-testid="contract-submit">
+      {closed && (
+        <p className="contract-closed" role="status" data-testid="contract-closed">
+          {closed}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`btn btn-block ${side === 1 ? "btn-up" : "btn-down"}`}
+        disabled={loggedIn && closed !== null}
+        data-testid="contract-submit"
+      >
         {!loggedIn ? t("common.goLogIn") : t(side === 1 ? "contract.form.openLong" : "contract.form.openShort")}
       </button>
       <div className="contract-links">

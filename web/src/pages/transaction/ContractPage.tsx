@@ -19,10 +19,15 @@ import { profitAt } from "../../features/contract/estimate.ts";
 import { useContractUpdates } from "../../features/contract/live.ts";
 import { apiSymbol, type Quotation, roomName } from "../../features/market/api.ts";
 import { chartPeriodAtom, lastSymbolAtom } from "../../features/market/atoms.ts";
+import type { Period } from "../../../../schema/api/market.ts";
 import { allPairs, findPair, useFavourites, useLiveQuotes } from "../../features/market/quotes.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { useMarketData } from "../../features/market/useMarketData.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
+import { type StockQuotation, useStocks } from "../../features/stocks/api.ts";
+import { SessionBadge } from "../../features/stocks/StockList.tsx";
+import { formatChange, formatPrice, trend } from "../../lib/format.ts";
+import { formatDate } from "../../lib/time.ts";
 import { queryClient } from "../../lib/query/client.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { usePagedQuery } from "../../lib/query/usePagedQuery.ts";
@@ -41,6 +46,42 @@ import "../../styles/contract.css";
 import { TradeModeTabs } from "./TradeModeTabs.tsx";
 import { useTexts } from "../../lib/i18n.ts";
 
+/** The spot pair's chart and depth (its market room live while shown). */
+function SpotChart({ symbol, period, live, precision }: { symbol: string; period: Period; live: boolean; precision: number }) {
+  const market = useMarketData(symbol, period, { live });
+  return (
+    <ChartPanel
+      candles={market.candles}
+      candleKey={market.candles.key}
+      index={null}
+      depth={market.depth}
+      precision={precision}
+      onRetry={market.reloadCandles}
+    />
+  );
+}
+
+/** A stock pair has no order book or candles of its own: its reference price, change and session instead. */
+function StockCard({ stock }: { stock: StockQuotation }) {
+  useTexts("stocks");
+  const { t } = useTranslation();
+  const dir = trend(stock.change);
+  return (
+    <section className="stock-card" data-testid="stock-card">
+      <div className="stock-price">
+        <span className="faint">{t("stocks.reference")}</span>
+        <b className={`num ${dir}`}>{formatPrice(stock.now_price, stock.price_precision)}</b>
+        <span className={`num ${dir}`}>{formatChange(stock.change)}</span>
+      </div>
+      <div className="stock-session">
+        <SessionBadge quote={stock} />
+        <span className="faint">{t(stock.open ? "stocks.closesAt" : "stocks.opensAt", { time: formatDate(stock.next_change, true) })}</span>
+        <span className="faint">{t("stocks.hoursShort")}</span>
+      </div>
+    </section>
+  );
+}
+
 const TABS: { status: PositionStatus; key: "holding" | "entrusted" | "history" }[] = [
   { status: 1, key: "holding" },
   { status: 0, key: "entrusted" },
@@ -53,7 +94,7 @@ const TABS: { status: PositionStatus; key: "holding" | "entrusted" | "history" }
  * TP/SL and cancel, each confirmed first; the published terms and the liquidation rule on a help sheet.
  */
 export default function ContractPage() {
-  useTexts("contract");
+  useTexts("contract", "stocks");
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -64,12 +105,15 @@ export default function ContractPage() {
   const favs = useFavourites(token);
   const promptLogin = useLoginPrompt();
   const period = useAtomValue(chartPeriodAtom);
-  const pair = findPair(quotes.groups, symbol);
-  const known = pair !== undefined;
+  const spotPair = findPair(quotes.groups, symbol);
+  // Not a spot pair: perhaps a stock pair (priced by its stock feed, traded in NYSE hours).
+  const stocks = useStocks({ enabled: quotes.groups !== null && spotPair === undefined });
+  const stock = spotPair ? undefined : stocks.data?.find((q) => q.symbol === apiSymbol(symbol));
+  const pair: Quotation | undefined = spotPair ?? stock;
+  const known = spotPair !== undefined;
   useEffect(() => {
     if (known) setLastSymbol(symbol);
   }, [known, symbol, setLastSymbol]);
-  const market = useMarketData(symbol, period, { live: known });
   const ids: PairIds | null = pair ? { currencyId: pair.currency_id, legalId: pair.legal_id } : null;
   const deal = useQuery(dealQuery(token, ids ?? { currencyId: 0, legalId: 0 }), { enabled: !!token && !!ids });
   const [tab, setTab] = useState<PositionStatus>(1);
@@ -91,6 +135,8 @@ export default function ContractPage() {
   });
 
   if (!quotes.groups) return quotes.error ? <ErrorView message={quotes.error.message} onRetry={quotes.reload} /> : <DelayedSpinner />;
+  if (!pair && !stocks.data)
+    return stocks.error ? <ErrorView message={stocks.error.message} onRetry={stocks.reload} /> : <DelayedSpinner />;
   if (!pair) {
     return (
       <EmptyState text={t("contract.unknown", { symbol })}>
@@ -103,6 +149,7 @@ export default function ContractPage() {
   const reference = pair.index_price || deal.data?.last_price || "";
   const noContract = deal.error?.code === "CONTRACT_UNKNOWN";
   const precision = pair.price_precision;
+  const closed = stock && !stock.open ? t("stocks.closedNotice", { time: formatDate(stock.next_change, true) }) : null;
 
   const closeOne = async (p: LeverPosition) => {
     const figures = live.get(p.id);
@@ -226,23 +273,17 @@ export default function ContractPage() {
     <div className="trade-page contract-page">
       <TradeHeader
         pair={pair}
-        pairs={allPairs(quotes.groups)}
+        pairs={stock ? (stocks.data ?? []) : allPairs(quotes.groups)}
         favourite={favs.favourites?.has(pair.id) ?? false}
         onStar={star}
         onSwitch={switchPair}
       />
       <div className="contract-mode">
-        <TradeModeTabs mode="contract" symbol={symbol} />
+        {/* A stock pair has no spot or seconds mode. */}
+        {!stock && <TradeModeTabs mode="contract" symbol={symbol} />}
         <span className="faint contract-rule-tag">{t("contract.rule.isolated")}</span>
       </div>
-      <ChartPanel
-        candles={market.candles}
-        candleKey={market.candles.key}
-        index={null}
-        depth={market.depth}
-        precision={precision}
-        onRetry={market.reloadCandles}
-      />
+      {stock ? <StockCard stock={stock} /> : <SpotChart symbol={symbol} period={period} live={known} precision={precision} />}
       <section className="trade-panel contract-panel">
         {noContract ? (
           <EmptyState text={t("contract.noContract", { symbol: pair.symbol })} />
@@ -256,6 +297,7 @@ export default function ContractPage() {
             reference={reference}
             loggedIn={!!token}
             onHelp={() => setHelp(true)}
+            closed={closed}
           />
         )}
       </section>

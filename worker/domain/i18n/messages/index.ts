@@ -5,14 +5,20 @@ import { content } from "./content.ts";
 import { earn } from "./earn.ts";
 import { follow } from "./follow.ts";
 import { dual } from "./dual.ts";
+import { invite } from "./invite.ts";
 import { contracts } from "./contracts.ts";
 import { kyc } from "./kyc.ts";
+import { loans } from "./loans.ts";
 import { market } from "./market.ts";
 import { onramp } from "./onramp.ts";
 import { money } from "./money.ts";
+import { nft } from "./nft.ts";
+import { nftAuction } from "./nft-auction.ts";
 import { profile } from "./profile.ts";
+import { quiz } from "./quiz.ts";
 import { seconds } from "./seconds.ts";
 import { security } from "./security.ts";
+import { stocks } from "./stocks.ts";
 import { support } from "./support.ts";
 
 /**
@@ -27,14 +33,20 @@ export const catalog = {
   ...earn,
   ...follow,
   ...dual,
+  ...invite,
   ...contracts,
   ...kyc,
+  ...loans,
   ...market,
   ...money,
+  ...nft,
+  ...nftAuction,
   ...onramp,
   ...profile,
+  ...quiz,
   ...seconds,
   ...security,
+  ...stocks,
   ...support,
 };
 

@@ -32,6 +32,21 @@ export const KINDS = [
   "dual_buy",
   "dual_settle",
   "dual_refund",
+  "loan_collateral",
+  "loan_disburse",
+  "loan_repay",
+  "loan_liquidation",
+  "loan_reject",
+  "quiz_bet",
+  "quiz_payout",
+  "quiz_refund",
+  "nft_buy",
+  "nft_deposit",
+  "nft_deposit_release",
+  "nft_deposit_forfeit",
+  "nft_auction_pay",
+  "invite_rebate",
+  "coupon_bonus",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -67,6 +82,21 @@ export const BILL_KINDS = [
   "dual_buy",
   "dual_settle",
   "dual_refund",
+  "loan_collateral",
+  "loan_disburse",
+  "loan_repay",
+  "loan_liquidation",
+  "loan_reject",
+  "quiz_bet",
+  "quiz_payout",
+  "quiz_refund",
+  "nft_buy",
+  "nft_deposit",
+  "nft_deposit_release",
+  "nft_deposit_forfeit",
+  "nft_auction_pay",
+  "invite_rebate",
+  "coupon_bonus",
 ] as const satisfies readonly Kind[];
 
 export const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);

@@ -1,6 +1,6 @@
 import { TRAIL_KEEP_MS } from "../../schema/api/trail.ts";
 import { priceInEffect, type TrailPoint } from "../../worker/domain/trail/in-effect.ts";
-import type { SqlDriver } from "./store.ts";
+import type { SqlDriver } from "./sql.ts";
 
 /**
  * The market's price trail in its own SQLite: one row per feed tick with a live price (time in ms, price in ticks, the

@@ -1,0 +1,197 @@
+import { mkdirSync } from "node:fs";
+import Decimal from "decimal.js";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+/**
+ * NFT auction end to end: alice and a freshly registered user bid live on bob's seeded lot A-0001 from the bid page
+ * (each sees the resulting price before confirming; the other page follows over the auction room), the lot ends
+ * (the dev-only /api/dev/nft_auction_end moves its end a few seconds ahead), alice pays from "orders to pay", and
+ * bob's USDT rises by exactly the final price less the published 2.5 % platform fee.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+const CODE = "A-0001";
+const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
+const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
+const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+type Envelope<T> = { type: string; message: T };
+async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string) {
+  const headers = token ? { Authorization: token } : undefined;
+  const res =
+    method === "GET"
+      ? await request.get(`/api${path}`, { params: data, headers })
+      : await request.post(`/api${path}`, { form: data, headers });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message;
+}
+
+async function login(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+  const form = { user_string: who.email, password: who.password };
+  const first = await request.post("/api/user/login", { form }).catch(() => null);
+  const body = first ? await first.json().catch(() => null) : null;
+  if (body?.type === "ok") return body.message as string;
+  return api<string>(request, "POST", "/user/login", form);
+}
+
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as Envelope<{ body: string }[]>;
+      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** A new user, funded with a 300 USDT deposit an operator confirmed. */
+async function thirdBidder(request: APIRequestContext): Promise<string> {
+  const stamp = Date.now();
+  const email = `carol-${stamp}@example.test`;
+  await api(request, "POST", "/sms_mail", { user_string: email, scene: "register" });
+  const code = await latestCode(request, email);
+  await api(request, "POST", "/user/register", {
+    user_string: email,
+    code,
+    password: "carol-e2e-2026",
+    re_password: "carol-e2e-2026",
+    type: "email",
+  });
+  const token = await login(request, { email, password: "carol-e2e-2026" });
+  const upload = await request.post("/api/upload", {
+    headers: { Authorization: token },
+    multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: PNG } },
+  });
+  const voucher = ((await upload.json()) as Envelope<string>).message;
+  const txHash = `c${stamp.toString(16)}`.padStart(64, "0");
+  await api(
+    request,
+    "POST",
+    "/wallet/charge_req",
+    { account: voucher, amount: "300", currency: "USDT", chain: "TRC20", tx_hash: txHash },
+    token,
+  );
+  const operator = await login(request, OPERATOR);
+  const pending = await api<{ data: { id: number; tx_hash: string }[] }>(request, "GET", "/admin/deposits", {}, operator);
+  const deposit = pending.data.find((d) => d.tx_hash === txHash)!;
+  await api(request, "POST", "/admin/deposits/confirm", { id: String(deposit.id), amount: "300" }, operator);
+  return token;
+}
+
+const usdt = async (request: APIRequestContext, token: string) => {
+  const list = await api<{ change_wallet: { balance: { currency_name: string; change_balance: string }[] } }>(
+    request,
+    "POST",
+    "/wallet/list",
+    {},
+    token,
+  );
+  return new Decimal(list.change_wallet.balance.find((r) => r.currency_name === "USDT")!.change_balance);
+};
+
+async function sessionPage(browser: Browser, token: string, lang = "en", theme = "dark"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await context.addInitScript(
+    ([t, l, th]) => {
+      if (sessionStorage.getItem("__e2e_init")) return;
+      sessionStorage.setItem("__e2e_init", "1");
+      localStorage.clear();
+      localStorage.setItem("h5Version", "1");
+      localStorage.setItem("lang", JSON.stringify(l));
+      localStorage.setItem("theme", JSON.stringify(th));
+      localStorage.setItem("token", JSON.stringify(t));
+    },
+    [token, lang, theme] as const,
+  );
+  return context.newPage();
+}
+
+/** Bids from the page: the increment typed, the resulting price read on the form and in the confirmation, then placed. */
+async function bidFromPage(page: Page, increment: string, expected: string, confirmText: string) {
+  await page.getByTestId("auction-increment").fill(increment);
+  await expect(page.getByTestId("auction-next-price")).toHaveText(`${expected} USDT`);
+  await page.getByTestId("auction-submit").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`${expected} USDT`);
+  await dialog.getByRole("button", { name: confirmText }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("alice and a new user bid live on bob's lot, it ends, alice pays and bob receives the price less the fee", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const [aliceToken, bobToken] = [await login(request, ALICE), await login(request, BOB)];
+  const carolToken = await thirdBidder(request);
+  const bobBefore = await usdt(request, bobToken);
+
+  const alice = await sessionPage(browser, aliceToken);
+  const carol = await sessionPage(browser, carolToken, "fra", "light");
+  await alice.goto(`/#/nft/purchase?code=${CODE}`);
+  await carol.goto(`/#/nft/purchase?code=${CODE}`);
+  for (const p of [alice, carol]) await expect(p.getByTestId("auction-form")).toBeVisible();
+  await expect(alice.getByTestId("auction-price")).toHaveText("100 USDT");
+  await expect(alice.getByTestId("auction-rules")).toContainText("deposit of 10 USDT");
+  await alice.screenshot({ path: `${SHOTS}/nft-auction-empty-dark-en.png`, fullPage: true });
+
+  await bidFromPage(alice, "5", "105", "Confirm");
+  await expect(alice.getByTestId("auction-my-deposit")).toBeVisible();
+  // The other page follows over the auction room, with no reload.
+  await expect(carol.getByTestId("auction-price")).toHaveText(/^105\sUSDT$/);
+  await bidFromPage(carol, "10", "115", "Confirmer");
+  await expect(alice.getByTestId("auction-price")).toHaveText("115 USDT");
+  await expect(alice.getByTestId("auction-log").locator("li")).toHaveCount(2);
+  await bidFromPage(alice, "5", "120", "Confirm");
+  await expect(carol.getByTestId("auction-price")).toHaveText(/^120\sUSDT$/);
+  await expect(carol.getByTestId("auction-bid-count")).toHaveText("3");
+  await expect(alice.getByTestId("auction-leader")).toHaveText("You");
+  await alice.screenshot({ path: `${SHOTS}/nft-auction-bids-dark-en.png`, fullPage: true });
+  await carol.screenshot({ path: `${SHOTS}/nft-auction-bids-light-fra.png`, fullPage: true });
+
+  // The lot ends a few seconds from now; both pages learn it from the room.
+  await api(request, "POST", "/dev/nft_auction_end", { code: CODE, seconds: "3" });
+  await expect(alice.getByTestId("auction-status")).toHaveText("Awaiting payment", { timeout: 30_000 });
+  await expect(carol.getByTestId("auction-status")).toHaveText("Paiement attendu", { timeout: 30_000 });
+  await expect(carol.getByTestId("auction-my-deposit")).toBeHidden();
+
+  await alice.getByTestId("auction-go-pay").click();
+  const order = alice.locator('[data-testid^="need-pay-"]').first();
+  await expect(order.getByTestId("order-due")).toHaveText("110 USDT");
+  await alice.screenshot({ path: `${SHOTS}/nft-auction-need-pay-dark-en.png`, fullPage: true });
+  await order.getByTestId("order-pay").click();
+  const dialog = alice.getByRole("dialog");
+  await expect(dialog).toContainText("110 USDT");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(order.getByTestId("order-state")).toHaveText("Paid");
+
+  // 120 less the 2.5 % fee (3, rounded up in the house's favour).
+  await expect.poll(async () => (await usdt(request, bobToken)).minus(bobBefore).toFixed()).toBe("117");
+  // The bid page now shows the lot sold; the loser has nothing to pay and sees her bids outbid.
+  await carol.goto(`/#/nft/purchase?code=${CODE}`);
+  await expect(carol.getByTestId("auction-status")).toHaveText("Vendu");
+  await expect(carol.getByTestId("auction-form")).toBeHidden();
+  await carol.goto("/#/nft/needPay");
+  await expect(carol.getByText("Aucune commande d'enchère")).toBeVisible();
+  await carol.screenshot({ path: `${SHOTS}/nft-auction-need-pay-empty-light-fra.png`, fullPage: true });
+  await alice.goto("/#/nft/myBids");
+  await expect(alice.getByTestId("my-bids").locator("li")).toHaveCount(2);
+  await alice.screenshot({ path: `${SHOTS}/nft-auction-my-bids-dark-en.png`, fullPage: true });
+
+  // The console shows the lot sold, its bidders and the paid order.
+  const console = await sessionPage(browser, await login(request, OPERATOR), "en", "light");
+  await console.goto("/#/admin/nft-auctions");
+  const row = console.getByTestId("admin-nft-lots").locator("tr").filter({ hasText: CODE });
+  await expect(row).toContainText("Sold");
+  await expect(row).toContainText("120 USDT");
+  await expect(row).toContainText("Paid");
+  await console.screenshot({ path: `${SHOTS}/nft-auction-console-light-en.png`, fullPage: true });
+  await alice.close();
+  await carol.close();
+  await console.close();
+});

@@ -1,0 +1,199 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+/**
+ * Stock contracts end to end, independent of the real clock: the local-only dev clock (POST /api/dev/stock_clock)
+ * puts the stock feeds on a Tuesday morning in New York (in session) or a Saturday (closed). Bob opens a long on
+ * AAPL/USDT from its contract page in session; on Saturday the page shows the market closed and the order button is
+ * disabled with the reason. Screenshots at phone width in dark and light, English and Spanish.
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
+const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
+const PAY_PASSWORD = "246810";
+/** Tuesday 24 November 2026, 10:00 in New York; Saturday 28 November 2026, 10:00 in New York. */
+const IN_SESSION = String(Date.parse("2026-11-24T15:00:00Z"));
+const SATURDAY = String(Date.parse("2026-11-28T15:00:00Z"));
+
+type Envelope<T> = { type: string; message: T };
+
+async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string, method = "POST"): Promise<T> {
+  const headers = token ? { Authorization: token } : undefined;
+  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
+  for (let attempt = 0; ; attempt++) {
+    const res =
+      method === "GET" ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { form: data, headers });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 20) {
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    const body = JSON.parse(text) as Envelope<T>;
+    expect(body.type, `${path}: ${text}`).toBe("ok");
+    return body.message;
+  }
+}
+
+const login = (request: APIRequestContext, user: { email: string; password: string }) =>
+  api<string>(request, "/user/login", { user_string: user.email, password: user.password });
+
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { message: { body: string }[] };
+      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+type Info = { mobile: string | null; has_pay_password: boolean; real_state: { level: number } };
+
+/** Bob, Lv1 with a pay password (each step only if not done yet) and 500 USDT more in his lever account. */
+async function stockTrader(request: APIRequestContext): Promise<string> {
+  const token = await login(request, BOB);
+  const info = await api<Info>(request, "/user/info", {}, token, "GET");
+  if (!info.mobile) {
+    const mobile = `138${String(Date.now()).slice(-8)}`;
+    await api(request, "/sms_send", { mobile, area_code: "86", scene: "bind" });
+    const code = await latestCode(request, `+86${mobile}`);
+    await api(request, "/safe/mobile", { mobile, area_code: "86", code, login_password: BOB.password }, token);
+  }
+  if (info.real_state.level < 1) {
+    await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
+    const operator = await login(request, OPERATOR);
+    const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
+    const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
+    await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
+  }
+  if (!info.has_pay_password) {
+    await api(request, "/safe/update_password", { password: PAY_PASSWORD, re_password: PAY_PASSWORD, login_password: BOB.password }, token);
+  }
+  await request.post("/api/wallet/change", {
+    form: { currency_id: "3", number: "500", from_field: "change", to_field: "lever" },
+    headers: { Authorization: token, "Idempotency-Key": `e2e-stocks-${Date.now()}` },
+  });
+  return token;
+}
+
+const clock = (request: APIRequestContext, at: string) => api(request, "/dev/stock_clock", { at });
+
+async function as(page: Page, token: string | null, lang: string, theme: "dark" | "light"): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(
+    ([t, l, th]) => {
+      localStorage.setItem("h5Version", "1");
+      localStorage.setItem("lang", JSON.stringify(l));
+      localStorage.setItem("theme", JSON.stringify(th));
+      if (t) localStorage.setItem("token", JSON.stringify(t));
+    },
+    [token, lang, theme] as const,
+  );
+  // A hash-only goto would not reload the document, and the stored language and theme are read at load.
+  await page.goto("about:blank");
+}
+
+test("the Stocks tab lists the five stock pairs with price, change and the session, on the market list and on home", async ({
+  page,
+  request,
+}) => {
+  await clock(request, SATURDAY);
+  for (const [lang, theme, closed] of [
+    ["en", "dark", "Closed"],
+    ["spa", "light", "Cerrado"],
+  ] as const) {
+    await as(page, null, lang, theme);
+    await page.goto("/#/market");
+    await page.getByTestId("market-tab-stocks").click();
+    const rows = page.getByTestId("stock-row");
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first()).toHaveAttribute("data-symbol", "AAPL/USDT");
+    await expect(rows.first().getByTestId("session-badge")).toHaveText(closed);
+    await expect(rows.first().getByTestId("quote-price")).toHaveText(/^\d+[.,]\d{2}$/);
+    await page.screenshot({ path: `${SHOTS}/stocks-tab-${lang}-${theme}.png`, fullPage: true });
+  }
+  await clock(request, IN_SESSION);
+  // Home's pop-up notice (seen once per id) is marked seen, so the boards take the tap.
+  const popup = await api<{ id: number } | null>(request, "/news/index_pop", {}, undefined, "GET");
+  await page.addInitScript((id) => {
+    if (id !== null) localStorage.setItem("popupNoticeSeen", String(id));
+  }, popup?.id ?? null);
+  for (const [lang, theme, open] of [
+    ["en", "dark", "Open"],
+    ["spa", "light", "Abierto"],
+  ] as const) {
+    await as(page, null, lang, theme);
+    await page.goto("/#/");
+    await page.getByTestId("home-board-stocks").click();
+    await expect(page.getByTestId("home-stock")).toHaveCount(5);
+    await expect(page.getByTestId("home-stock").first().getByTestId("session-badge")).toHaveText(open);
+    await page.getByTestId("home-stock").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/stocks-home-${lang}-${theme}.png` });
+  }
+});
+
+test("a stock position opens in session from the contract page; on Saturday the order button is disabled with the reason", async ({
+  page,
+  request,
+}) => {
+  const token = await stockTrader(request);
+  await clock(request, IN_SESSION);
+  await as(page, token, "en", "dark");
+  await page.goto("/#/transaction/contract?symbol=AAPL-USDT");
+  await expect(page.getByTestId("stock-card").getByTestId("session-badge")).toHaveText("Open");
+  await expect(page.getByTestId("contract-closed")).toBeHidden();
+
+  await page.getByTestId("contract-lots").fill("3");
+  await page.getByTestId("contract-multiple-10").click();
+  await expect(page.getByTestId("contract-liq")).not.toHaveText("--");
+  await page.getByTestId("contract-submit").click();
+  const sheet = page.getByTestId("contract-confirm");
+  await expect(sheet).toBeVisible();
+  await page.getByTestId("contract-confirm-submit").click();
+  await page.getByTestId("contract-password").fill(PAY_PASSWORD);
+  await page.getByTestId("contract-confirm-submit").click();
+  await expect(sheet).toBeHidden();
+  const row = page.getByTestId("position-row").first();
+  await expect(row).toContainText("AAPL/USDT");
+  await expect(row).toContainText("3 lots · 10×");
+  await page.screenshot({ path: `${SHOTS}/stocks-contract-open-en-dark.png`, fullPage: true });
+
+  const held = await api<{ message: { symbol: string; share: number; price: string; open_ref: string }[] }>(
+    request,
+    "/lever/my_trade",
+    { currency_id: "101", legal_id: "3", status: "1" },
+    token,
+  );
+  expect(held.message[0]).toMatchObject({ symbol: "AAPL/USDT", share: 3 });
+
+  await clock(request, SATURDAY);
+  for (const [lang, theme, reason] of [
+    ["en", "light", "The stock market is closed."],
+    ["spa", "dark", "La bolsa está cerrada."],
+  ] as const) {
+    await as(page, token, lang, theme);
+    await page.goto("/#/transaction/contract?symbol=AAPL-USDT");
+    await expect(page.getByTestId("contract-closed")).toContainText(reason);
+    await expect(page.getByTestId("contract-submit")).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/stocks-contract-closed-${lang}-${theme}.png`, fullPage: true });
+  }
+  await clock(request, IN_SESSION);
+});
+
+test("the console lists the stock pairs with their feed, hours and session beside the spot pairs", async ({ page, request }) => {
+  await clock(request, SATURDAY);
+  const operator = await login(request, OPERATOR);
+  await as(page, operator, "en", "light");
+  await page.goto("/#/admin/contracts");
+  const aapl = page.getByTestId("contract-pair-101");
+  await expect(aapl.getByTestId("contract-feed")).toHaveText("Stock feed (NYSE hours: 09:30–16:00 New York, Mon–Fri) · Closed");
+  await expect(page.getByTestId("contract-pair-1").getByTestId("contract-feed")).toHaveText("Spot market");
+  await aapl.getByTestId("contract-feed").evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: `${SHOTS}/stocks-console-en-light.png` });
+});

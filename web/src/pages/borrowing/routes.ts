@@ -1,0 +1,8 @@
+import type { PageRoute } from "../types.ts";
+
+/** OTC loans (the spec's borrowing page): the terms are public; applying and the loans need a session. */
+export const borrowingRoutes: PageRoute[] = [
+  { path: "/borrowing", load: () => import("./BorrowingPage.tsx") },
+  { path: "/borrowing/loans", load: () => import("./LoansPage.tsx"), guard: true },
+  { path: "/borrowing/loan", load: () => import("./LoanPage.tsx"), guard: true },
+];
