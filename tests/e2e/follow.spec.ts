@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Copy trading end to end on a 390 px phone page: Bob is seeded as an approved trader; he gets Lv1 and a pay password
@@ -11,9 +12,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PAY_PASSWORD = "135790";
 
 type Envelope<T> = { type: string; message: T };
@@ -33,9 +31,6 @@ async function api<T>(request: APIRequestContext, path: string, data: Record<str
     return body.message;
   }
 }
-
-const login = (request: APIRequestContext, user: { email: string; password: string }) =>
-  api<string>(request, "/user/login", { user_string: user.email, password: user.password });
 
 async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;
@@ -58,7 +53,7 @@ const toLever = (request: APIRequestContext, token: string, amount: string) =>
 
 /** Bob: a phone, Lv1 approved by an operator, a pay password and USDT in his lever account. */
 async function traderBob(request: APIRequestContext): Promise<string> {
-  const token = await login(request, BOB);
+  const token = await logIn(request, BOB);
   const mobile = `138${String(Date.now()).slice(-8)}`;
   await api(request, "/sms_send", { mobile, area_code: "86", scene: "bind" });
   await api(
@@ -68,30 +63,13 @@ async function traderBob(request: APIRequestContext): Promise<string> {
     token,
   );
   await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
-  const operator = await login(request, OPERATOR);
+  const operator = await logIn(request, OPERATOR);
   const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
   const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
   await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
   await api(request, "/safe/update_password", { password: PAY_PASSWORD, re_password: PAY_PASSWORD, login_password: BOB.password }, token);
   await toLever(request, token, "2000");
   return token;
-}
-
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
 }
 
 const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { symbol: "BTC/USDT", price });
@@ -101,7 +79,7 @@ test("follow a trader in the browser: his open is copied to the follower's page,
   request,
 }) => {
   const bob = await traderBob(request);
-  const alice = await login(request, ALICE);
+  const alice = await logIn(request, ALICE);
   await toLever(request, alice, "1000");
   await steer(request, "95000");
   const page = await sessionPage(browser, alice, "en", "dark");
@@ -163,7 +141,7 @@ test("follow a trader in the browser: his open is copied to the follower's page,
   await expect(es.getByText("Deje de seguir a todos antes de solicitar")).toBeVisible();
   await es.screenshot({ path: `${SHOTS}/follow-apply-spa-light.png`, fullPage: true });
 
-  const operator = await login(request, OPERATOR);
+  const operator = await logIn(request, OPERATOR);
   const admin = await sessionPage(browser, operator, "en", "light");
   await admin.goto("/#/admin/traders");
   await admin.getByTestId("tab-approved").click();
