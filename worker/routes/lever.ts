@@ -35,6 +35,8 @@ import { badRequest, conflict, notFound } from "../domain/errors.ts";
 import { closeTogether } from "../domain/contracts/settle.ts";
 import { ACCOUNT_TYPES, D, fromUnits } from "../domain/ledger/index.ts";
 import { type CopyDeps, syncCopies } from "../domain/copy/sync.ts";
+import { database } from "../domain/db.ts";
+import { pushUnread } from "../realtime/push.ts";
 import { roomName } from "../domain/markets/config.ts";
 import { translate } from "../domain/i18n/translate.ts";
 import { requireUser } from "../http/auth.ts";
@@ -121,6 +123,7 @@ export const copyDeps = (env: Env): CopyDeps => ({
   // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
   reference: async (m, feed) => (feed === "stock" && !(await stockPrices(env, m.symbol)).open ? null : referenceOf(env)(m, feed)),
   refresh: (symbol, ids) => (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).refresh(ids),
+  notify: (userId) => pushUnread(env, database(env.DB), userId),
 });
 
 /** After a user's own open or close, their followers' copies follow (worker/domain/copy/sync.ts), after the answer. */

@@ -26,6 +26,8 @@ export type CopyDeps = {
   reference: ReferenceSource;
   /** Tells the pair's contract object which positions changed (routes/cron wire it to ContractMarket.refresh). */
   refresh: (symbol: string, ids: number[]) => Promise<unknown>;
+  /** Pushes the new unread count to a follower who got a skipped-copy notice (optional: the badge catches up on load). */
+  notify?: (userId: number) => Promise<unknown>;
 };
 
 /** `more`: a chunk came back full, so another run is due at once. */
@@ -107,7 +109,10 @@ export async function syncCopies(db: Db, deps: CopyDeps, opts: { traderId?: numb
     } catch (err) {
       const code = err instanceof ApiError ? err.code : "";
       if (code === "INSUFFICIENT_BALANCE" || code === "CONTRACT_MULTIPLE_INVALID") {
-        if (await recordSkip(db, c, pair.market.symbol, lots, code, opts.now ?? Date.now())) result.skipped += 1;
+        if (await recordSkip(db, c, pair.market.symbol, lots, code, opts.now ?? Date.now())) {
+          result.skipped += 1;
+          await deps.notify?.(c.followerId);
+        }
       } else if (code !== "IDEMPOTENCY_KEY_REUSED" && code !== "CONTRACT_CLOSING") {
         // Copied meanwhile by a concurrent run (the journal key), or the follower has a close in flight (next run).
         console.error(JSON.stringify({ level: "error", job: "copy_open", position: c.p.id, follower: c.followerId, error: String(err) }));
