@@ -120,6 +120,8 @@ export async function reviewTrader(
   if (!row) throw notFound();
   const rule = REVIEW[action];
   if (!rule.from.includes(row.status)) throw conflict("TRADER_REVIEW_STATE");
+  // A follow that raced the application (they are checked against each other) keeps its owner from becoming a trader.
+  if (action === "approve" && (await followedBy(db, userId)).size > 0) throw conflict("TRADER_APPLY_FOLLOWING");
   const update = db
     .update(followTraders)
     .set({ status: rule.to, reviewedAt: now, reviewedBy: actorId })
