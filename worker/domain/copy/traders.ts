@@ -153,6 +153,7 @@ export async function reviewTrader(
 export async function refreshTraderStats(db: Db, userId: number, hour: number, legal: { id: number }): Promise<void> {
   const dayStart = Math.floor(hour / DAY_MS) * DAY_MS;
   const own = and(eq(contractPositions.userId, userId), eq(contractPositions.orderType, 1), eq(contractPositions.legalId, legal.id));
+  const yesterday = sql`(${contractPositions.closedAt} >= ${dayStart - DAY_MS} AND ${contractPositions.closedAt} < ${dayStart})`;
   const closed = await db
     .select({
       n: count(),
@@ -161,7 +162,7 @@ export async function refreshTraderStats(db: Db, userId: number, hour: number, l
       wins: sql<number>`coalesce(sum(${contractPositions.pnlUnits} > 0), 0)`,
       rise: sql<number>`coalesce(sum(${contractPositions.side} = 1), 0)`,
       fall: sql<number>`coalesce(sum(${contractPositions.side} = 2), 0)`,
-      yesterday: sql<number>`coalesce(sum(CASE WHEN ${contractPositions.closedAt} >= ${dayStart - DAY_MS} AND ${contractPositions.closedAt} < ${dayStart} THEN ${contractPositions.pnlUnits} ELSE 0 END), 0)`,
+      yesterday: sql<number>`coalesce(sum(${yesterday} * ${contractPositions.pnlUnits}), 0)`,
     })
     .from(contractPositions)
     .where(and(own, eq(contractPositions.status, 3)))

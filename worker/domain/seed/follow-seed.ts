@@ -7,6 +7,7 @@ import { sqlInt } from "./sql.ts";
 export function followSeedStatements(now: number): string[] {
   return [
     `INSERT OR IGNORE INTO follow_traders (user_id, nickname, bio, status, created_at, reviewed_at) ` +
-      `SELECT id, 'Bob', 'BTC and ETH contracts, trend following', 'approved', ${sqlInt(now)}, ${sqlInt(now)} FROM users WHERE uid = '80000002';`,
+      `SELECT id, 'Bob', 'BTC and ETH contracts, trend following', 'approved', ${sqlInt(now)}, ${sqlInt(now)} ` +
+      `FROM users WHERE uid = '80000002';`,
   ];
 }

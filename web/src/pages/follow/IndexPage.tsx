@@ -12,7 +12,10 @@ import { agreementPath } from "./agreement.ts";
 import "../../styles/fund.css";
 import "../../styles/follow.css";
 
-/** Copy trading's entry (`/follow/index`, also `/copytrade/copy`): approved traders, and the ways to one's copies and to becoming a trader. */
+/**
+ * Copy trading's entry (`/follow/index`, also `/copytrade/copy`): approved traders, and the ways to one's copies and to
+ * becoming a trader.
+ */
 export default function IndexPage() {
   useTexts("follow");
   const { t, i18n } = useTranslation();

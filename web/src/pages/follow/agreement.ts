@@ -9,13 +9,23 @@ export const AGREEMENT: Record<"en" | "zh", { title: string; paragraphs: string[
   en: {
     title: "Copy trading agreement",
     paragraphs: [
-      "1. Copy trading opens and closes contract positions in your lever account automatically, following the trader you choose. Each copy is an ordinary contract position: the same published terms, margin, fees, overnight fee and liquidation rule apply as to the positions you open yourself.",
-      "2. You choose the size: a fixed multiple of the trader's lots or a fixed number of lots, between 0.01 and 5 with at most two decimals. Contract positions trade whole lots, so the figure is rounded down to whole lots, at least one lot and within the pair's limits.",
-      "3. A copy opens at the reference price in effect when it is opened, which may differ from the trader's price. When your lever balance does not cover a copy's margin and fee, no copy is opened and you receive a notice; a copy is never opened partly.",
-      '4. A copy closes when the trader\'s position closes. You cannot close a copy by hand; choose "self-hold" to make it your own position, which then no longer follows the trader. Your own take-profit, stop-loss and liquidation apply to it as to any position.',
-      "5. A trader's figures are computed every hour from their closed positions. Past results do not promise future results; you can lose the whole margin of every copy.",
-      "6. You may follow at most two traders at a time and cancel a follow at any time. Cancelling stops new copies; copies already open still close with the trader unless you self-hold them.",
-      "7. Traders are users whose application an operator approved; operators may suspend a trader, after which no new copies of that trader are opened.",
+      "1. Copy trading opens and closes contract positions in your lever account automatically, following the trader you choose. Each " +
+        "copy is an ordinary contract position: the same published terms, margin, fees, overnight fee and liquidation rule apply as to " +
+        "the positions you open yourself.",
+      "2. You choose the size: a fixed multiple of the trader's lots or a fixed number of lots, between 0.01 and 5 with at most two " +
+        "decimals. Contract positions trade whole lots, so the figure is rounded down to whole lots, at least one lot and within the " +
+        "pair's limits.",
+      "3. A copy opens at the reference price in effect when it is opened, which may differ from the trader's price. When your lever " +
+        "balance does not cover a copy's margin and fee, no copy is opened and you receive a notice; a copy is never opened partly.",
+      "4. A copy closes when the trader's position closes. You cannot close a copy by hand; choose “self-hold” to make it your own " +
+        "position, which then no longer follows the trader. Your own take-profit, stop-loss and liquidation apply to it as to any " +
+        "position.",
+      "5. A trader's figures are computed every hour from their closed positions. Past results do not promise future results; you can " +
+        "lose the whole margin of every copy.",
+      "6. You may follow at most two traders at a time and cancel a follow at any time. Cancelling stops new copies; copies already " +
+        "open still close with the trader unless you self-hold them.",
+      "7. Traders are users whose application an operator approved; operators may suspend a trader, after which no new copies of that " +
+        "trader are opened.",
     ],
   },
   zh: {

@@ -174,7 +174,7 @@ export const follow = defineMessages({
     th: "{nickname} เปิด {symbol} การคัดลอก {lots} ล็อตต้องใช้มากกว่ายอดบัญชีเลเวอเรจของคุณ จึงไม่ได้เปิดสถานะ",
     jp: "{nickname} が {symbol} を建てました。{lots} ロットのコピーにはレバレッジ残高が足りないため、コピーは建てていません。",
     kor: "{nickname}님이 {symbol} 포지션을 열었습니다. {lots}랏 복사에 레버리지 잔액이 부족하여 복사하지 않았습니다.",
-    fra: "{nickname} a ouvert {symbol} ; copier {lots} lots demandait plus que votre solde à effet de levier, aucune copie n'a été ouverte.",
+    fra: "{nickname} a ouvert {symbol} ; copier {lots} lots demandait plus que votre solde à effet de levier : aucune copie ouverte.",
     spa: "{nickname} abrió {symbol}; copiar {lots} lotes requería más que su saldo apalancado, así que no se abrió copia.",
     vn: "{nickname} đã mở {symbol}; sao chép {lots} lô cần nhiều hơn số dư đòn bẩy của bạn nên không mở lệnh sao chép.",
   },
