@@ -322,9 +322,15 @@ describe("trader statistics", () => {
     const same = await get<TraderDetail>("/follow/traderDetail", viewer.token, { trader_user_id: String(trader.id) });
     expect(same.body.message.data.total_count).toBe(3);
     expect(same.body.message.data.position_count).toBe(1);
+    // The loss closed "yesterday" (UTC) as seen from the next hour: yesterday's profit is exactly its P/L.
+    const dayStart = Math.floor((now + HOUR_MS) / 86_400_000) * 86_400_000;
+    await db()
+      .update(tables.contractPositions)
+      .set({ closedAt: dayStart - 1 })
+      .where(eq(tables.contractPositions.id, loss.body.message.id));
     await traderStatsChunk(db(), now + HOUR_MS);
     const next = await get<TraderDetail>("/follow/traderDetail", viewer.token, { trader_user_id: String(trader.id) });
-    expect(next.body.message.data).toMatchObject({ position_count: 0, total_count: 3, profitCount: 2 });
+    expect(next.body.message.data).toMatchObject({ position_count: 0, total_count: 3, profitCount: 2, yesterday_profits: "-3.015" });
 
     const history = await get<{ data: { id: number; profits: string; close_price: string }[] }>("/follow/historyTrade", viewer.token, {
       trader_user_id: String(trader.id),
