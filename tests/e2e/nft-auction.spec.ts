@@ -6,7 +6,8 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
  * NFT auction end to end: alice and a freshly registered user bid live on bob's seeded lot A-0001 from the bid page
  * (each sees the resulting price before confirming; the other page follows over the auction room), the lot ends
  * (the dev-only /api/dev/nft_auction_end moves its end a few seconds ahead), alice pays from "orders to pay", and
- * bob's USDT rises by exactly the final price less the published 2.5 % platform fee.
+ * bob's USDT rises by exactly the final price less the published 2.5 % platform fee. Then bob lists an artwork he bought
+ * for auction from My NFTs, alice wins it from its artwork page, and the payment splits as a fixed-price resale does.
  */
 
 const SHOTS = "tests/e2e/screenshots";
@@ -194,4 +195,81 @@ test("alice and a new user bid live on bob's lot, it ends, alice pays and bob re
   await alice.close();
   await carol.close();
   await console.close();
+});
+
+/** `datetime-local` text of an instant in the browser's zone (the test browser runs in the machine's zone). */
+const localInput = (ms: number) => {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
+
+test("bob lists an artwork he bought for auction from My NFTs; alice wins it and bob receives the price less fee and royalty", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const [aliceToken, bobToken, operatorToken] = [await login(request, ALICE), await login(request, BOB), await login(request, OPERATOR)];
+  // An artwork by the seeded artist who is a user (she earns the royalty on resales), on sale at 50 USDT; bob buys it.
+  const now = Date.now();
+  const created = await api<{ code: string }>(
+    request,
+    "POST",
+    "/admin/nft/item",
+    {
+      artist_id: "1",
+      names: JSON.stringify({ en: `Resold at auction ${now}` }),
+      media_key: "nft/seed-dawn.png",
+      rarity: "2",
+      currency: "USDT",
+      price: "50",
+      pay_type: "1",
+      start_time: String(now - 60_000),
+      end_time: String(now + 3_600_000),
+      listed: "1",
+    },
+    operatorToken,
+  );
+  const code = created.code;
+  const buy = await request.post("/api/bind_box/buyNFT", {
+    form: { code },
+    headers: { Authorization: bobToken, "Idempotency-Key": `e2e-buy-${now}` },
+  });
+  expect(((await buy.json()) as Envelope<string>).type).toBe("ok");
+
+  // Bob lists it for auction from the page: starting price 60, increment 5, from now for an hour; confirmed.
+  const bob = await sessionPage(browser, bobToken);
+  await bob.goto(`/#/nft/myNft?code=${code}`);
+  const form = bob.getByTestId("nft-resell-form");
+  await form.getByRole("tab", { name: "Auction" }).click();
+  await bob.getByTestId("nft-resell-price").fill("60");
+  await bob.getByTestId("nft-resell-increment").fill("5");
+  await bob.getByTestId("nft-resell-start").fill(localInput(Date.now()));
+  await bob.getByTestId("nft-resell-end").fill(localInput(Date.now() + 3_600_000));
+  await bob.getByTestId("nft-resell-submit").click();
+  const listing = bob.getByRole("dialog");
+  await expect(listing).toContainText("from 60 USDT (increment 5)");
+  await listing.getByRole("button", { name: "List for sale" }).click();
+  await expect(bob.getByTestId("nft-listed-notice")).toBeVisible();
+  const bobBefore = await usdt(request, bobToken);
+
+  // Alice finds it on its artwork page, bids from the auction page, the lot ends and she pays.
+  const alice = await sessionPage(browser, aliceToken);
+  await alice.goto(`/#/nft/artworkDetail?code=${code}`);
+  await alice.getByTestId("nft-bid").click();
+  await expect(alice.getByTestId("auction-price")).toHaveText("60 USDT");
+  await bidFromPage(alice, "5", "65", "Confirm");
+  await api(request, "POST", "/dev/nft_auction_end", { code, seconds: "3" });
+  await expect(alice.getByTestId("auction-status")).toHaveText("Awaiting payment", { timeout: 30_000 });
+  await alice.getByTestId("auction-go-pay").click();
+  const order = alice.locator('[data-testid^="need-pay-"]').filter({ hasText: "65 USDT" }).first();
+  await order.getByTestId("order-pay").click();
+  await alice.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(order.getByTestId("order-state")).toHaveText("Paid");
+
+  // 65 less the 2.5 % platform fee (1.625) and the artist's 5 % royalty (3.25): the same split as a fixed-price resale.
+  await expect.poll(async () => (await usdt(request, bobToken)).minus(bobBefore).toFixed()).toBe("60.125");
+  const detail = await api<{ owner: string | null }>(request, "GET", "/bind_box/getBoxDetail", { id: code });
+  expect(detail.owner).toBe("Alice");
+  await alice.close();
+  await bob.close();
 });

@@ -160,8 +160,19 @@ describe("auction rules, examples", () => {
   it("no bids: no winner, nothing to release, no pay order", () => {
     expect(endResult(s0)).toEqual({ winnerId: null, price: 1_000, released: [], payBy: null });
   });
-  it("the payment takes price less deposit from available and pays the seller price less fee", () => {
-    expect(payment(1_300, 200, 26)).toEqual({ fromAvailable: 1_100, toSeller: 1_274, fee: 26 });
-    expect(payment(150, 200, 3)).toEqual({ fromAvailable: -50, toSeller: 147, fee: 3 });
+  it("the payment takes price less deposit from available and pays the seller the sale's split (fee, royalty, rest)", () => {
+    expect(payment(1_300, 200, { fee: 26, royalty: 0, seller: 1_274 })).toEqual({
+      fromAvailable: 1_100,
+      toSeller: 1_274,
+      fee: 26,
+      royalty: 0,
+    });
+    expect(payment(1_300, 200, { fee: 33, royalty: 65, seller: 1_202 })).toEqual({
+      fromAvailable: 1_100,
+      toSeller: 1_202,
+      fee: 33,
+      royalty: 65,
+    });
+    expect(payment(150, 200, { fee: 3, royalty: 0, seller: 147 })).toEqual({ fromAvailable: -50, toSeller: 147, fee: 3, royalty: 0 });
   });
 });

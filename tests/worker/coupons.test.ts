@@ -99,29 +99,26 @@ describe("POST /admin/coupon/issue", () => {
 });
 
 describe("claiming coupons", () => {
-  it(
-    "a bonus credits its amount from the house once; a second claim is 409 'already received'; " + "the coupon moves to the used tab",
-    async () => {
-      const user = await createUser();
-      const id = await issued({ kind: "bonus", currency: "USDT", amount: "2.5", uid: await uidOf(user.id) });
-      expect((await list(user.token, "valid")).map((c) => [c.id, c.status])).toContainEqual([id, "open"]);
-      const house = await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE);
-      const first = await claim(user.token, id);
-      expect(first.body).toEqual({ type: "ok", message: { status: "claimed" } });
-      expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
-      expect(house.available - (await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE)).available).toBe(2_500_000);
-      const again = await api("/coupon/claim", { token: user.token, form: { id: String(id), lang: "spa" } });
-      expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: "COUPON_ALREADY_CLAIMED", message: "Ya ha recibido este cupón" });
-      expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
-      const used = await list(user.token, "used");
-      expect(used.find((c) => c.id === id)).toMatchObject({ status: "claimed", amount: "2.5", currency: "USDT", kind: "bonus" });
-      expect((await list(user.token, "valid")).find((c) => c.id === id)).toBeUndefined();
-      const journal = await env.DB.prepare("SELECT kind, user_id FROM journals WHERE ref_key = ?").bind(`coupon:${id}:${user.id}`).first();
-      expect(journal).toEqual({ kind: "coupon_bonus", user_id: user.id });
-      await expectInvariant();
-    },
-  );
+  it("a bonus credits its amount from the house once; a second claim is 409 'already received'; it moves to used", async () => {
+    const user = await createUser();
+    const id = await issued({ kind: "bonus", currency: "USDT", amount: "2.5", uid: await uidOf(user.id) });
+    expect((await list(user.token, "valid")).map((c) => [c.id, c.status])).toContainEqual([id, "open"]);
+    const house = await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE);
+    const first = await claim(user.token, id);
+    expect(first.body).toEqual({ type: "ok", message: { status: "claimed" } });
+    expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
+    expect(house.available - (await balance(SYSTEM_ACCOUNTS.house, USDT, SYSTEM_ACCOUNT_TYPE)).available).toBe(2_500_000);
+    const again = await api("/coupon/claim", { token: user.token, form: { id: String(id), lang: "spa" } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "COUPON_ALREADY_CLAIMED", message: "Ya ha recibido este cupón" });
+    expect(await balance(user.id, USDT)).toEqual({ available: 2_500_000, locked: 0 });
+    const used = await list(user.token, "used");
+    expect(used.find((c) => c.id === id)).toMatchObject({ status: "claimed", amount: "2.5", currency: "USDT", kind: "bonus" });
+    expect((await list(user.token, "valid")).find((c) => c.id === id)).toBeUndefined();
+    const journal = await env.DB.prepare("SELECT kind, user_id FROM journals WHERE ref_key = ?").bind(`coupon:${id}:${user.id}`).first();
+    expect(journal).toEqual({ kind: "coupon_bonus", user_id: user.id });
+    await expectInvariant();
+  });
 
   it("ten concurrent claims of one bonus pay once", async () => {
     const user = await createUser();

@@ -50,39 +50,36 @@ describe("invitation terms and registration", () => {
     expect(res.body).toEqual({ type: "ok", message: { required: false, rate: "0.2" } });
   });
 
-  it(
-    "operators change the terms, each changed key audited once, and /getSiteConfig publishes them; " + "users and bad values are refused",
-    async () => {
-      const op = await operator();
-      const user = await createUser();
-      expect((await api("/admin/invite/config", { token: user.token, form: { required: "0", rate: "0.1" } })).status).toBe(403);
-      expect((await api("/admin/invite/config", { form: { required: "0", rate: "0.1" } })).status).toBe(401);
-      for (const rate of ["0.6", "-0.1", "abc", "0.12345", "", "1"]) {
-        const bad = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate, lang: "en" } });
-        expect(bad.status, rate).toBe(400);
-        expect(bad.body.code, rate).toBe("INVITE_RATE_INVALID");
-      }
-      const stray = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate: "0.1", extra: "1" } });
-      expect(stray.status).toBe(400);
-      expect((await api("/admin/invite/config", { token: op.token, form: { required: "2", rate: "0.1" } })).status).toBe(400);
+  it("operators change the terms, audited once per key and published; users and bad values are refused", async () => {
+    const op = await operator();
+    const user = await createUser();
+    expect((await api("/admin/invite/config", { token: user.token, form: { required: "0", rate: "0.1" } })).status).toBe(403);
+    expect((await api("/admin/invite/config", { form: { required: "0", rate: "0.1" } })).status).toBe(401);
+    for (const rate of ["0.6", "-0.1", "abc", "0.12345", "", "1"]) {
+      const bad = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate, lang: "en" } });
+      expect(bad.status, rate).toBe(400);
+      expect(bad.body.code, rate).toBe("INVITE_RATE_INVALID");
+    }
+    const stray = await api("/admin/invite/config", { token: op.token, form: { required: "0", rate: "0.1", extra: "1" } });
+    expect(stray.status).toBe(400);
+    expect((await api("/admin/invite/config", { token: op.token, form: { required: "2", rate: "0.1" } })).status).toBe(400);
 
-      const saved = await api("/admin/invite/config", { token: op.token, form: { required: "1", rate: "0.250" } });
-      expect(saved.body.message).toEqual({ required: true, rate: "0.25" });
-      const site = await api<Record<string, string>>("/getSiteConfig");
-      expect(site.body.message.sharar_radio).toBe("1");
-      expect(site.body.message.invite_rebate_rate).toBe("0.25");
-      const audits = await env.DB.prepare(
-        "SELECT subject_id, detail FROM audit_log WHERE actor_id = ? AND action = 'setting.update' ORDER BY subject_id",
-      )
-        .bind(op.id)
-        .all<{ subject_id: string; detail: string }>();
-      expect(audits.results.map((a) => [a.subject_id, JSON.parse(a.detail)])).toEqual([
-        ["invite_rebate_rate", { from: "0.2", to: "0.25" }],
-        ["sharar_radio", { from: "0", to: "1" }],
-      ]);
-      await setConfig("0", "0.2");
-    },
-  );
+    const saved = await api("/admin/invite/config", { token: op.token, form: { required: "1", rate: "0.250" } });
+    expect(saved.body.message).toEqual({ required: true, rate: "0.25" });
+    const site = await api<Record<string, string>>("/getSiteConfig");
+    expect(site.body.message.sharar_radio).toBe("1");
+    expect(site.body.message.invite_rebate_rate).toBe("0.25");
+    const audits = await env.DB.prepare(
+      "SELECT subject_id, detail FROM audit_log WHERE actor_id = ? AND action = 'setting.update' ORDER BY subject_id",
+    )
+      .bind(op.id)
+      .all<{ subject_id: string; detail: string }>();
+    expect(audits.results.map((a) => [a.subject_id, JSON.parse(a.detail)])).toEqual([
+      ["invite_rebate_rate", { from: "0.2", to: "0.25" }],
+      ["sharar_radio", { from: "0", to: "1" }],
+    ]);
+    await setConfig("0", "0.2");
+  });
 
   it("registration with an invite code links the invitee to its inviter (any case); an unknown code is refused", async () => {
     const inviter = await createUser();

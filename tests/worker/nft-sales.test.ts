@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { NftDetailView } from "../../schema/api/nft.ts";
 import * as tables from "../../schema/db/index.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
-import { hasUnpaidOrder } from "../../worker/domain/nft/resell.ts";
+import { hasUnpaidOrder } from "../../worker/domain/nft-auction/lots.ts";
 import { api, createUser } from "./helpers.ts";
 import { USDT, balance, db, expectInvariant, fund } from "./money-helpers.ts";
 import { HOUR, type Operator, artist, item, itemRow, nftOperator } from "./nft-helpers.ts";
@@ -226,18 +226,20 @@ describe("resellNFT", () => {
     expect((await itemRow(code)).listed).toBe(false);
   });
 
-  it("hasUnpaidOrder is false while no auction order table exists, and sees an unpaid order once it does", async () => {
+  it("an item with an unpaid auction order cannot be relisted", async () => {
     const { owner, code } = await owned();
     const row = await itemRow(code);
     expect(await hasUnpaidOrder(db(), row.id)).toBe(false);
-    await env.DB.exec(
-      "CREATE TABLE IF NOT EXISTS nft_pay_orders (id INTEGER PRIMARY KEY, item_id INTEGER, is_pay INTEGER, is_expired INTEGER)",
-    );
-    await env.DB.prepare("INSERT INTO nft_pay_orders (item_id, is_pay, is_expired) VALUES (?, 0, 0)").bind(row.id).run();
-    expect(await hasUnpaidOrder(db(), row.id)).toBe(true);
     const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO nft_pay_orders (lot_id, item_id, user_id, seller_id, currency_id, price, deposit, hold_id, overtime, created_at)
+       VALUES (999999, ?1, ?2, ?2, 3, 1, 0, '', ?3, ?3)`,
+    )
+      .bind(row.id, row.ownerId, now + HOUR)
+      .run();
+    expect(await hasUnpaidOrder(db(), row.id)).toBe(true);
     const res = await resell(owner.token, { code, price: "2", start_time: String(now), end_time: String(now + HOUR) });
     expect([res.status, res.body.code]).toEqual([409, "NFT_UNPAID_ORDER"]);
-    await env.DB.exec("DROP TABLE nft_pay_orders");
+    await env.DB.prepare("DELETE FROM nft_pay_orders WHERE lot_id = 999999").run();
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { nftArtists, nftItems, nftLotDeposits, nftLots, nftPayOrders } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { SYSTEM_ACCOUNTS } from "../ledger/accounts.ts";
+import { sellerOf as payee } from "../nft/status.ts";
 import type { LotState, LotTerms } from "./rules.ts";
 
 /**
@@ -25,14 +26,15 @@ export async function auctionItem(db: Db, code: string): Promise<AuctionItem | n
   return item && item.listed && item.payType === 2 ? item : null;
 }
 
-/**
- * Who is paid for an item: its owner; an item never sold pays its artist's user, or the house when the artist is not
- * a user.
- */
-export async function sellerOf(db: Db, item: AuctionItem): Promise<number> {
-  if (item.ownerId !== null) return item.ownerId;
+/** The artist's user of an item (royalties, and the seller of a first sale), or null when the artist is not a user. */
+export async function artistUserOf(db: Db, item: Pick<AuctionItem, "artistId">): Promise<number | null> {
   const artist = await db.select({ userId: nftArtists.userId }).from(nftArtists).where(eq(nftArtists.id, item.artistId)).get();
-  return artist?.userId ?? SYSTEM_ACCOUNTS.house;
+  return artist?.userId ?? null;
+}
+
+/** Who is paid for an item, as for a fixed-price sale (nft/status.ts): its owner, the artist's user, or the NFT sales account. */
+export async function sellerOf(db: Db, item: AuctionItem): Promise<number> {
+  return payee(item, item.ownerId === null ? await artistUserOf(db, item) : null) ?? SYSTEM_ACCOUNTS.nftSales;
 }
 
 /** The lot of the item's current listing, created from the listing on first use (concurrent callers get the same row). */

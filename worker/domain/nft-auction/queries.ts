@@ -11,16 +11,18 @@ import { currencies, nftBids, nftItems, nftLotDeposits, nftLots, nftPayOrders } 
 import type { Db } from "../db.ts";
 import { conflict, notFound } from "../errors.ts";
 import { commit } from "../ledger/post.ts";
-import { type AuctionItem, latestLotOfItem, lotById, sellerOf } from "./lots.ts";
+import { royaltyDue, saleSplit } from "../nft/fees.ts";
+import { nftRates } from "../nft/rates.ts";
+import { type AuctionItem, artistUserOf, latestLotOfItem, lotById, sellerOf } from "./lots.ts";
 import { ANTI_SNIPE_MS, PAY_WINDOW_MS } from "./rules.ts";
-import { failedOnGuard, feeRate, feeUnits, payStatements } from "./settle.ts";
+import { failedOnGuard, payStatements } from "./settle.ts";
 import { coinOf, maskUid, money, nameIn, uidsOf } from "./view.ts";
 import type { Statement } from "../ledger/batch.ts";
 
 /** Reads of the auction pages and the payment of a won lot. */
 
 export async function lotView(db: Db, item: AuctionItem, userId: number | null, lang: string, now = Date.now()): Promise<AuctionLotView> {
-  const [lot, coin, rate] = await Promise.all([latestLotOfItem(db, item.id), coinOf(db, item.currencyId), feeRate(db)]);
+  const [lot, coin, rates] = await Promise.all([latestLotOfItem(db, item.id), coinOf(db, item.currencyId), nftRates(db)]);
   // The listing's lot; once the item is delisted (sold, or ended unsold), the last lot it had.
   const current = lot && (lot.itemVersion === item.version || !item.listed) ? lot : null;
   const p = coin?.precision ?? 0;
@@ -55,7 +57,7 @@ export async function lotView(db: Db, item: AuctionItem, userId: number | null, 
     is_seller: userId !== null && userId === sellerId,
     anti_snipe_minutes: ANTI_SNIPE_MS / 60_000,
     pay_hours: PAY_WINDOW_MS / 3_600_000,
-    fee_rate: rate,
+    fee_rate: rates.fee_rate,
     now,
   };
 }
@@ -177,9 +179,22 @@ export async function payOrder(
   if (order.isPay || order.isExpired || order.overtime <= now) throw conflict("NFT_ORDER_NOT_PAYABLE");
   const lot = await lotById(db, order.lotId);
   if (!lot) throw notFound();
-  const fee = feeUnits(order.price, await feeRate(db));
+  // Until this batch the seller still owns the item: a resale owes the artist's royalty, as a fixed-price resale does.
+  const item = await db
+    .select({ ownerId: nftItems.ownerId, artistId: nftItems.artistId })
+    .from(nftItems)
+    .where(eq(nftItems.id, lot.itemId))
+    .get();
+  if (!item) throw notFound();
+  const [rates, artistUserId] = await Promise.all([nftRates(db), artistUserOf(db, item)]);
+  const split = saleSplit(
+    order.price,
+    { feeRate: rates.fee_rate, royaltyRate: rates.royalty_rate },
+    royaltyDue(item.ownerId, artistUserId),
+  );
+  const fee = split.fee;
   try {
-    await commit(db, [...prefix, ...payStatements(db, lot, order, fee, now)]);
+    await commit(db, [...prefix, ...payStatements(db, lot, order, split, artistUserId, now)]);
   } catch (err) {
     if (failedOnGuard(err)) throw conflict("NFT_ORDER_NOT_PAYABLE");
     throw err;

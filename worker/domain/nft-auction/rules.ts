@@ -1,3 +1,4 @@
+import type { SaleSplit } from "../nft/fees.ts";
 /**
  * Auction rules, pure (README, "Design": NFT auctions). Integer minor units of the lot's currency, times in epoch ms.
  * Both the lot's Durable Object (which applies bids in arrival order) and the Worker (which shows the next price before
@@ -113,7 +114,10 @@ export function endResult(state: LotState): LotResult {
  * The payment of a won lot: the winner pays the price, of which the deposit (consumed) covers part and the available
  * balance the rest (a deposit above the price gives the difference back). The seller gets the price less the fee.
  */
-export function payment(price: number, deposit: number, feeUnits: number): { fromAvailable: number; toSeller: number; fee: number } {
-  const fee = Math.min(feeUnits, price);
-  return { fromAvailable: price - deposit, toSeller: price - fee, fee };
+export function payment(
+  price: number,
+  deposit: number,
+  split: SaleSplit,
+): { fromAvailable: number; toSeller: number; fee: number; royalty: number } {
+  return { fromAvailable: price - deposit, toSeller: split.seller, fee: split.fee, royalty: split.royalty };
 }

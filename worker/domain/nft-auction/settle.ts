@@ -1,7 +1,7 @@
-import { Decimal } from "decimal.js";
 import { and, eq, inArray } from "drizzle-orm";
-import { nftBids, nftItems, nftLotDeposits, nftLots, nftPayOrders, nftTransfers, settings } from "../../../schema/db/index.ts";
+import { nftBids, nftItems, nftLotDeposits, nftLots, nftPayOrders, nftTransfers } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
+import type { SaleSplit } from "../nft/fees.ts";
 import { ACCOUNT_TYPES, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE } from "../ledger/accounts.ts";
 import { type Statement, bound } from "../ledger/batch.ts";
 import type { Journal } from "../ledger/journal.ts";
@@ -21,10 +21,6 @@ import { type LotResult, payment } from "./rules.ts";
  */
 
 export const DEPOSIT_ACCOUNT = ACCOUNT_TYPES.change;
-/** Same public setting the fixed-price sales read: the platform fee as a fraction of the price. */
-export const NFT_FEE_KEY = "nft_fee_rate";
-export const DEFAULT_FEE_RATE = "0.025";
-
 const GUARD = "INSERT INTO nft_auction_guard (ok) SELECT 0 WHERE changes() = 0";
 const guard = (db: Db) => bound(db, GUARD);
 
@@ -32,15 +28,6 @@ const guard = (db: Db) => bound(db, GUARD);
 export const failedOnGuard = (err: unknown): boolean => errorText(err).includes("nft_auction_guard_rows_changed");
 
 export const depositHoldId = (lotId: number, userId: number) => `nfta:${lotId}:${userId}`;
-
-export async function feeRate(db: Db): Promise<string> {
-  const row = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, NFT_FEE_KEY)).get();
-  return row?.value ?? DEFAULT_FEE_RATE;
-}
-
-/** The platform fee on a price, rounded up (the house's favour), never above the price. */
-export const feeUnits = (price: number, rate: string): number =>
-  Math.min(price, new Decimal(price).times(rate).toDecimalPlaces(0, Decimal.ROUND_UP).toNumber());
 
 /** The deposit hold and its row: written with a bidder's first bid, or by marginNFT before it. */
 export function depositStatements(db: Db, lot: Lot, userId: number, now: number): Statement[] {
@@ -236,8 +223,12 @@ const sellerAccount = (sellerId: number) => ({
 export const payRefKey = (lotId: number) => `nft_auction:${lotId}:pay`;
 
 /** The payment of a won lot (see the file's comment); the fee computed by the caller from the published rate. */
-export function payStatements(db: Db, lot: Lot, order: PayOrder, fee: number, now: number): Statement[] {
-  const split = payment(order.price, order.deposit, fee);
+/**
+ * The payment of a won lot. The price splits as a fixed-price sale's does (nft/fees.ts saleSplit: the platform fee, the
+ * artist's royalty on a resale, the rest to the seller).
+ */
+export function payStatements(db: Db, lot: Lot, order: PayOrder, sale: SaleSplit, artistUserId: number | null, now: number): Statement[] {
+  const split = payment(order.price, order.deposit, sale);
   const winner = { userId: order.userId, currencyId: order.currencyId, accountType: DEPOSIT_ACCOUNT };
   const refKey = payRefKey(lot.id);
   const out: Statement[] = [
@@ -257,7 +248,7 @@ export function payStatements(db: Db, lot: Lot, order: PayOrder, fee: number, no
           kind: "nft_auction_pay",
           refKey,
           userId: order.userId,
-          memo: { lot_id: lot.id, order_id: order.id, item_id: order.itemId, fee: split.fee },
+          memo: { lot_id: lot.id, order_id: order.id, item_id: order.itemId, fee: split.fee, royalty: split.royalty },
           lines: [
             { ...winner, bucket: "locked", amount: -order.deposit },
             { ...winner, bucket: "available", amount: -split.fromAvailable },
@@ -269,6 +260,9 @@ export function payStatements(db: Db, lot: Lot, order: PayOrder, fee: number, no
               bucket: "available",
               amount: split.fee,
             },
+            ...(split.royalty > 0 && artistUserId !== null
+              ? [{ ...sellerAccount(artistUserId), currencyId: order.currencyId, bucket: "available" as const, amount: split.royalty }]
+              : []),
           ],
         },
       ],

@@ -4,6 +4,7 @@ import { bound, commit } from "../ledger/index.ts";
 import { requireCurrency } from "../wallet/currencies.ts";
 import { amountOrZero } from "./amounts.ts";
 import { findItem } from "./catalogue.ts";
+import { hasUnpaidOrder } from "../nft-auction/lots.ts";
 
 /**
  * resellNFT: the owner lists an item at a price in a window (and, for an auction, with its smallest increment).
@@ -13,19 +14,6 @@ import { findItem } from "./catalogue.ts";
 
 const LIST_ITEM = `UPDATE nft_items SET listed = 1, pay_type = ?1, price = ?2, per_increase = ?3, start_at = ?4, end_at = ?5,
   version = version + 1, updated_at = ?6 WHERE id = ?7 AND version = ?8 AND owner_id = ?9 RETURNING id`;
-
-const HAS_PAY_ORDERS = "SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'nft_pay_orders'";
-const UNPAID_ORDER = "SELECT 1 AS yes FROM nft_pay_orders WHERE item_id = ?1 AND is_pay = 0 AND is_expired = 0 LIMIT 1";
-
-/**
- * Whether an auction win on this item waits for payment. The auction's orders live in `nft_pay_orders` (the auction
- * part of the marketplace); a database without that table has no auction orders, so nothing is unpaid.
- */
-export async function hasUnpaidOrder(db: Db, itemId: number): Promise<boolean> {
-  const table = await bound(db, HAS_PAY_ORDERS).stmt.first<{ yes: number }>();
-  if (!table) return false;
-  return (await bound(db, UNPAID_ORDER, itemId).stmt.first<{ yes: number }>()) !== null;
-}
 
 export type ResellInput = {
   code: string;
