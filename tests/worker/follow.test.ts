@@ -134,6 +134,16 @@ describe("/follow/follow and /follow/cancel", () => {
     expect([apply.status, apply.body.code]).toEqual([409, "TRADER_APPLY_FOLLOWING"]);
   });
 
+  it("three concurrent follows of three traders: exactly two succeed, the third is refused with the limit", async () => {
+    const traders = await Promise.all(["Xia", "Yan", "Zed"].map((n) => approvedTrader(n)));
+    const follower = await leverTrader();
+    const answers = await Promise.all(traders.map((t) => follow(follower.token, t.id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe("FOLLOW_LIMIT");
+    const rows = await db().select().from(tables.follows).where(eq(tables.follows.followerId, follower.id)).all();
+    expect(rows.filter((r) => r.status === 1)).toHaveLength(2);
+  });
+
   it("answers 404 for the detail and history of a user who is not an approved trader, and 401 without a session", async () => {
     const user = await leverTrader();
     expect((await get("/follow/traderDetail", user.token, { trader_user_id: String(user.id) })).status).toBe(404);
