@@ -3,7 +3,9 @@ import { database } from "../../worker/domain/db.ts";
 import { EARN_JOBS, type JobDeps, type RunResult, runEarnJobs } from "../../worker/domain/earn/jobs.ts";
 import type { Env } from "../../worker/domain/env.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
+import type { ContractMarket } from "../contract/contract-market.ts";
 import type { Market } from "../spot/market.ts";
+import type { StockFeed } from "../stocks/stock-feed.ts";
 import { AlarmScheduler } from "../shared/scheduler.ts";
 
 /** When nothing is due, look again after this long (the every-minute cron also kicks it). */
@@ -49,10 +51,30 @@ export class EarnJobs extends DurableObject<Env> {
     );
   }
 
-  /** Dual settlement reads the price in effect at an instant from the coin's Market object (its trail). */
+  /**
+   * Dual settlement reads the price in effect at an instant from the coin's Market object (its trail); the copy hook
+   * reads live reference prices there and tells the pair's ContractMarket which positions it opened or closed.
+   */
   private readonly trail: JobDeps = {
-    trailAt: (symbol, t) => (this.env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol)).trailAt(t),
+    trailAt: (symbol, t) => this.market(symbol).trailAt(t),
+    copy: {
+      reference: async (m, feed) => {
+        const p =
+          feed === "stock"
+            ? await (this.env.StockFeed as DurableObjectNamespace<StockFeed>).getByName(roomName(m.symbol)).prices()
+            : await this.market(m.symbol).prices();
+        // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
+        if ("open" in p && !p.open) return null;
+        return p.reference !== null && p.referenceAt !== null ? { price: p.reference, at: p.referenceAt } : null;
+      },
+      refresh: (symbol, ids) =>
+        (this.env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).refresh(ids),
+    },
   };
+
+  private market(symbol: string) {
+    return (this.env.Market as DurableObjectNamespace<Market>).getByName(roomName(symbol));
+  }
 
   private run(): Promise<RunResult> {
     this.running ??= runEarnJobs(database(this.env.DB), Date.now, BUDGET_MS, EARN_JOBS, this.trail)

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * Contract (lever) trading (README, "Design": Contracts). The house is the counterparty; every number a position
@@ -39,7 +39,7 @@ export const contractConfigs = sqliteTable(
 
 /** The original's statuses: 0 entrusted, 1 holding, 2 closing, 3 closed, 4 cancelled. */
 export const CONTRACT_STATUS = { entrusted: 0, holding: 1, closing: 2, closed: 3, cancelled: 4 } as const;
-export const CLOSE_REASONS = ["user", "batch", "take_profit", "stop_loss", "liquidation"] as const;
+export const CLOSE_REASONS = ["user", "batch", "take_profit", "stop_loss", "liquidation", "copy"] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** One position (or entrusted order, until its limit entry activates). */
@@ -84,9 +84,13 @@ export const contractPositions = sqliteTable(
     insuranceUnits: integer("insurance_units").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     closedAt: integer("closed_at"),
+    /** A copy's trader position (order_type 2, copy trading); null for the user's own orders. */
+    followOrderId: integer("follow_order_id"),
   },
   (t) => [
     index("contract_positions_user").on(t.userId, t.marketId, t.status, t.id),
+    // One copy per follower and trader position, however often the copy hook runs.
+    uniqueIndex("contract_positions_copy").on(t.followOrderId, t.userId),
     index("contract_positions_market").on(t.marketId, t.status),
     check("contract_positions_side", sql`${t.side} IN (1, 2)`),
     check("contract_positions_status", sql`${t.status} BETWEEN 0 AND 4`),

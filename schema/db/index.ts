@@ -18,3 +18,4 @@ export * from "./quiz.ts";
 export * from "./nft-auction.ts";
 export * from "./invite.ts";
 export * from "./nft-box.ts";
+export * from "./follow.ts";

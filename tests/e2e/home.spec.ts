@@ -237,7 +237,8 @@ test("the finance tab lists the financial products; those not built yet are mark
 
   const soon = financial.filter((m) => !built(m));
   await expect(page.getByTestId("finance-soon")).toHaveCount(soon.length);
-  await expect(page.getByTestId("finance-soon").first()).toHaveText(locale("en").soon as string);
+  // Every financial product may have its page by now (copy trading was the last): then none says "coming soon".
+  if (soon.length > 0) await expect(page.getByTestId("finance-soon").first()).toHaveText(locale("en").soon as string);
   await expect(items.and(page.locator("[aria-disabled=true]"))).toHaveCount(soon.length);
   await expect(items.and(page.locator("button"))).toHaveCount(financial.length - soon.length);
 });

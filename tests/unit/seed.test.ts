@@ -3,7 +3,7 @@ import { LANGS } from "../../schema/api/lang.ts";
 import { FIAT_CODES } from "../../schema/api/content.ts";
 import { SEED_ARTICLES, contentSeedStatements } from "../../worker/domain/seed/content-seed.ts";
 import { demoSeedSql } from "../../worker/domain/seed/demo.ts";
-import { SEED_MENU, SEED_NOTIFICATIONS, SEED_SETTINGS } from "../../worker/domain/seed/site.ts";
+import { SEED_MENU, SEED_SETTINGS } from "../../worker/domain/seed/site.ts";
 
 const NOW = Date.UTC(2026, 10, 1);
 const isDemoUser = (line: string) => line.startsWith("INSERT OR IGNORE INTO users ") && /VALUES \('8000000\d'/.test(line);
@@ -125,18 +125,6 @@ describe("demo seed SQL", () => {
     const faq = lines.find((l) => l.startsWith("INSERT OR IGNORE INTO article_texts") && l.includes("VALUES (31, 'fra'"));
     expect(faq).toContain("qu''il");
     expect(faq).toContain(" || char(10) || ");
-  });
-
-  it("describes only products that exist: no copy trading in any seeded text", () => {
-    const texts = [
-      ...SEED_ARTICLES.flatMap((a) =>
-        Object.values(a.texts).map((t) => [`article ${a.id}`, `${t.title}\n${t.abstract ?? ""}\n${t.content}`]),
-      ),
-      ...SEED_NOTIFICATIONS.map((n) => [`notification ${n.id}`, `${n.title}\n${n.content}`]),
-    ];
-    // The products without a page yet; each leaves this list when its page lands.
-    const absent = new RegExp(["copy trad", "跟单|跟單"].join("|"), "i");
-    expect(texts.filter(([, text]) => absent.test(text!)).map(([where]) => where)).toEqual([]);
   });
 
   it("the contact page says where the in-app customer-service chat is, in every language", () => {

@@ -15,6 +15,7 @@ import { dualRoutes } from "./dual.ts";
 import { nftBoxRoutes } from "./nft-box.ts";
 import { fiatRoutes } from "./fiat.ts";
 import { fileRoutes } from "./files.ts";
+import { followRoutes } from "./follow.ts";
 import { kycRoutes } from "./kyc.ts";
 import { leverRoutes } from "./lever.ts";
 import { loanRoutes } from "./loans.ts";
@@ -72,4 +73,5 @@ export const routes = new Hono<AppEnv>()
   .route("/", nftRoutes)
   .route("/", adminNftRoutes)
   .route("/", nftAuctionRoutes)
-  .route("/", inviteRoutes);
+  .route("/", inviteRoutes)
+  .route("/", followRoutes);

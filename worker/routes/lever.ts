@@ -34,6 +34,9 @@ import type { Env } from "../domain/env.ts";
 import { badRequest, conflict, notFound } from "../domain/errors.ts";
 import { closeTogether } from "../domain/contracts/settle.ts";
 import { ACCOUNT_TYPES, D, fromUnits } from "../domain/ledger/index.ts";
+import { type CopyDeps, syncCopies } from "../domain/copy/sync.ts";
+import { database } from "../domain/db.ts";
+import { pushUnread } from "../realtime/push.ts";
 import { roomName } from "../domain/markets/config.ts";
 import { translate } from "../domain/i18n/translate.ts";
 import { requireUser } from "../http/auth.ts";
@@ -115,6 +118,22 @@ async function closeOwn(c: AppContext, row: PositionRow, reason: "user" | "batch
 
 const optional = (v: string | undefined) => v ?? null;
 
+/** What the copy hook needs from the runtime: live reference prices and the contract objects (copy trading). */
+export const copyDeps = (env: Env): CopyDeps => ({
+  // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
+  reference: async (m, feed) => (feed === "stock" && !(await stockPrices(env, m.symbol)).open ? null : referenceOf(env)(m, feed)),
+  refresh: (symbol, ids) => (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).refresh(ids),
+  notify: (userId) => pushUnread(env, database(env.DB), userId),
+});
+
+/** After a user's own open or close, their followers' copies follow (worker/domain/copy/sync.ts), after the answer. */
+const followTheTrader = (c: AppContext) =>
+  c.executionCtx.waitUntil(
+    syncCopies(c.var.db, copyDeps(c.env), { traderId: c.var.user.id }).catch((err: unknown) =>
+      console.error(JSON.stringify({ level: "error", job: "copy_sync", trader: c.var.user.id, error: String(err) })),
+    ),
+  );
+
 export const leverRoutes = new Hono<AppEnv>()
   .post("/lever/deal", requireUser, async (c) => {
     const input = parse(c, leverDealRequest);
@@ -191,12 +210,14 @@ export const leverRoutes = new Hono<AppEnv>()
         { key: idem.key, prefix: idem.record({ message: payload, id: 0 }) },
       );
       await tellContract(c, pair, [row.id]);
+      followTheTrader(c);
       return ok(c, { message: payload, id: row.id });
     }),
   )
   .post("/lever/close", requireUser, async (c) => {
     const input = parse(c, leverCloseRequest);
     await closeOwn(c, await ownPosition(c.var.db, c.var.user.id, input.id), "user");
+    followTheTrader(c);
     return ok(c, translate("CONTRACT_CLOSED", c.var.lang));
   })
   .post("/lever/cancel", requireUser, async (c) => {
@@ -237,6 +258,7 @@ export const leverRoutes = new Hono<AppEnv>()
       pair,
       closed.map((x) => x.id),
     );
+    followTheTrader(c);
     return ok(c, { message: translate("CONTRACT_CLOSED", c.var.lang), closed: closed.length, ids: closed.map((x) => x.id) });
   })
   .post("/lever/my_trade", requireUser, async (c) => {

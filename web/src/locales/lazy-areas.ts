@@ -26,6 +26,7 @@ export const LAZY_AREAS = [
   "invite",
   "coupon",
   "nftBox",
+  "follow",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

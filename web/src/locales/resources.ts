@@ -30,6 +30,7 @@ import type nftAuction from "./en/nftAuction.json";
 import type invite from "./en/invite.json";
 import type coupon from "./en/coupon.json";
 import type nftBox from "./en/nftBox.json";
+import type follow from "./en/follow.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -58,7 +59,8 @@ export type Resources = typeof common &
   typeof coupon &
   typeof stocks &
   typeof activity &
-  typeof nftBox;
+  typeof nftBox &
+  typeof follow;
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -20,6 +20,8 @@ import { nftRoutes } from "./nft/routes.ts";
 import { nftAuctionRoutes } from "./nft-auction/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
 import { nftBoxRoutes } from "./nft/box/routes.ts";
+import { followRoutes } from "./follow/routes.ts";
+import { copytradeRoutes } from "./copytrade/routes.ts";
 import type { PageRoute } from "./types.ts";
 
 /** Every page of the app, by area; each area keeps its own list. */
@@ -46,4 +48,6 @@ export const pageRoutes: PageRoute[] = [
   ...nftAuctionRoutes,
   ...inviteRoutes,
   ...nftBoxRoutes,
+  ...followRoutes,
+  ...copytradeRoutes,
 ];

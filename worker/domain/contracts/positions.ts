@@ -76,6 +76,8 @@ export type OpenInput = {
   takeProfit: string | null;
   stopLoss: string | null;
   orderType?: 1 | 2;
+  /** A copy's trader position (copy trading, worker/domain/copy). */
+  followOrderId?: number;
 };
 
 /** Checks the order against the pair's terms; throws the translated reason. */
@@ -151,6 +153,7 @@ export async function openPosition(
       side: input.side,
       status: market ? CONTRACT_STATUS.holding : CONTRACT_STATUS.entrusted,
       orderType: input.orderType ?? 1,
+      followOrderId: input.followOrderId ?? null,
       lots: input.lots,
       multiple: input.multiple,
       quantity: o.quantity,

@@ -6,6 +6,8 @@ import { cancelExpiredChunk } from "../onramp/orders.ts";
 import { recomputeVipChunk } from "../activity/vip.ts";
 import { accrueLoansChunk, liquidateLoansChunk } from "../loans/jobs.ts";
 import { payRebatesChunk } from "../invite/rebates.ts";
+import { type CopyDeps, syncCopiesChunk } from "../copy/sync.ts";
+import { traderStatsChunk } from "../copy/traders.ts";
 
 /**
  * The earn products' scheduled work, as chunked jobs: each `chunk` does at most one bounded batch (a few hundred
@@ -15,7 +17,8 @@ import { payRebatesChunk } from "../invite/rebates.ts";
  * Loans add their accrual here. Jobs that settle on a market's price trail read it through `deps.trailAt` (the Market
  * object's RPC, given by the EarnJobs object); without it no price is in effect and they wait.
  */
-export type JobDeps = TrailReader;
+/** `copy`: reference prices and the contract objects, for the copy hook (the EarnJobs object gives them). */
+export type JobDeps = TrailReader & { copy?: CopyDeps };
 export type ChunkJob = { name: string; chunk(db: Db, now: number, deps: JobDeps): Promise<ChunkResult> };
 
 /** No trail at hand (tests of other jobs, benches): settlement on the trail waits, never guesses. */
@@ -31,6 +34,9 @@ export const EARN_JOBS: ChunkJob[] = [
   { name: "loan_accrual", chunk: (db, now) => accrueLoansChunk(db, now) },
   { name: "loan_liquidation", chunk: (db, now) => liquidateLoansChunk(db, now) },
   { name: "invite_rebates", chunk: (db, now) => payRebatesChunk(db, now) },
+  // Copy trading: copies follow their traders (also right after a trader's own open or close), and traders' hourly figures.
+  { name: "copy_sync", chunk: (db, now, deps) => syncCopiesChunk(db, deps.copy, now) },
+  { name: "trader_stats", chunk: (db, now) => traderStatsChunk(db, now) },
 ];
 
 export type RunResult = { processed: Record<string, number>; more: boolean; failed: { job: string; error: string }[] };

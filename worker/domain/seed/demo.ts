@@ -4,6 +4,7 @@ import { contentSeedStatements } from "./content-seed.ts";
 import { earnSeedStatements } from "./earn-seed.ts";
 import { contractSeedStatements } from "./contract-seed.ts";
 import { loanSeedStatements } from "./loan-seed.ts";
+import { followSeedStatements } from "./follow-seed.ts";
 import { marketSeedStatements } from "./market-seed.ts";
 import { quizSeedStatements } from "./quiz-seed.ts";
 import { stockSeedStatements } from "./stock-seed.ts";
@@ -89,5 +90,7 @@ export async function demoSeedSql(pepper: string, now = Date.now()): Promise<str
   lines.push(...inviteSeedStatements(now));
   // The demo blind box series (its own artist and items).
   lines.push(...(await nftBoxSeedStatements(now)));
+  // Bob as an approved copy trader (after the users).
+  lines.push(...followSeedStatements(now));
   return lines.join("\n") + "\n";
 }

@@ -42,6 +42,7 @@ export const Q = {
   invite: "invite",
   coupons: "coupons",
   nftBox: "nft-box",
+  follow: "follow",
 } as const;
 
 /** Everything a balance change alters: the wallet, the ledger, the spot balances and the per-coin figures. */

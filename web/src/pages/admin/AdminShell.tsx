@@ -36,6 +36,7 @@ const SECTIONS = [
   { to: "/admin/nft-auctions", key: "nftAuctions", label: "nftAuction.admin.nav" },
   { to: "/admin/invite", key: "invite", label: "invite.admin.nav" },
   { to: "/admin/nft-box", key: "nftBox", label: "nftBox.admin.nav" },
+  { to: "/admin/traders", key: "traders", label: "follow.admin.title" },
 ] as const;
 
 /** Keeps the current section visible in the scrolling section bar. */
@@ -62,6 +63,7 @@ export function AdminShell({ title, children, actions }: { title: string; childr
     "borrowing",
     "contract",
     "earn",
+    "follow",
     "guess",
     "invest",
     "invite",

@@ -27,4 +27,5 @@ export const adminRoutes: PageRoute[] = [
   { path: "/admin/nft-auctions", load: () => import("./AdminNftAuctionsPage.tsx"), guard: true },
   { path: "/admin/invite", load: () => import("./AdminInvitePage.tsx"), guard: true },
   { path: "/admin/nft-box", load: () => import("./AdminNftBoxPage.tsx"), guard: true },
+  { path: "/admin/traders", load: () => import("./AdminTradersPage.tsx"), guard: true },
 ];

@@ -3,6 +3,7 @@ import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { content } from "./content.ts";
 import { earn } from "./earn.ts";
+import { follow } from "./follow.ts";
 import { dual } from "./dual.ts";
 import { invite } from "./invite.ts";
 import { nftBox } from "./nft-box.ts";
@@ -31,6 +32,7 @@ export const catalog = {
   ...auth,
   ...content,
   ...earn,
+  ...follow,
   ...dual,
   ...invite,
   ...nftBox,

@@ -1,0 +1,150 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+
+/**
+ * Copy trading end to end on a 390 px phone page: Bob is seeded as an approved trader; he gets Lv1 and a pay password
+ * through the API (as a user and an operator would) and lever funds. Alice follows him in the browser (2× his lots,
+ * after accepting the agreement and confirming); Bob opens a long through the API and Alice's copies page shows her
+ * copy (2 lots, "Copying"); Bob closes and her copy closes with him ("Closed with the trader").
+ */
+
+const SHOTS = "tests/e2e/screenshots";
+mkdirSync(SHOTS, { recursive: true });
+
+const PAY_PASSWORD = "135790";
+
+type Envelope<T> = { type: string; message: T };
+
+async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string): Promise<T> {
+  const headers = token ? { Authorization: token } : undefined;
+  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post(`/api${path}`, { form: data, headers });
+    const text = await res.text();
+    if (!text.startsWith("{") && attempt < 20) {
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    const body = JSON.parse(text) as Envelope<T>;
+    expect(body.type, `${path}: ${text}`).toBe("ok");
+    return body.message;
+  }
+}
+
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { message: { body: string }[] };
+      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+const toLever = (request: APIRequestContext, token: string, amount: string) =>
+  request.post("/api/wallet/change", {
+    form: { currency_id: "3", number: amount, from_field: "change", to_field: "lever" },
+    headers: { Authorization: token, "Idempotency-Key": `e2e-follow-${Date.now()}-${amount}` },
+  });
+
+/** Bob: a phone, Lv1 approved by an operator, a pay password and USDT in his lever account. */
+async function traderBob(request: APIRequestContext): Promise<string> {
+  const token = await logIn(request, BOB);
+  const mobile = `138${String(Date.now()).slice(-8)}`;
+  await api(request, "/sms_send", { mobile, area_code: "86", scene: "bind" });
+  await api(
+    request,
+    "/safe/mobile",
+    { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: BOB.password },
+    token,
+  );
+  await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
+  const operator = await logIn(request, OPERATOR);
+  const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
+  const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
+  await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
+  await api(request, "/safe/update_password", { password: PAY_PASSWORD, re_password: PAY_PASSWORD, login_password: BOB.password }, token);
+  await toLever(request, token, "2000");
+  return token;
+}
+
+const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { symbol: "BTC/USDT", price });
+
+test("follow a trader in the browser: his open is copied to the follower's page, his close closes the copy", async ({
+  browser,
+  request,
+}) => {
+  const bob = await traderBob(request);
+  const alice = await logIn(request, ALICE);
+  await toLever(request, alice, "1000");
+  await steer(request, "95000");
+  const page = await sessionPage(browser, alice, "en", "dark");
+
+  await page.goto("/#/follow/index");
+  const card = page.getByTestId("traders").locator("li").filter({ hasText: "Bob" });
+  await expect(card).toContainText("Followers");
+  await page.screenshot({ path: `${SHOTS}/follow-index-en-dark.png`, fullPage: true });
+  await card.getByTestId("trader-open").click();
+  await expect(page.getByTestId("trader-nickname")).toHaveText("Bob");
+  await page.screenshot({ path: `${SHOTS}/follow-trader-en-dark.png`, fullPage: true });
+  await page.getByTestId("follow-open").click();
+  await page.getByTestId("follow-number").fill("2");
+  await page.getByTestId("follow-submit").click();
+  await expect(page.getByText("Please read and accept the agreement")).toBeVisible();
+  await page.getByTestId("follow-agree").check();
+  await page.screenshot({ path: `${SHOTS}/follow-settings-en-dark.png`, fullPage: true });
+  await page.getByTestId("follow-submit").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Follow Bob: Copying 2× the trader's lots.");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("my-follows")).toContainText("Bob");
+
+  // Bob opens 1 lot at 10×; the copy hook opens Alice's 2 lots through the same contract path.
+  const opened = await api<{ id: number }>(
+    request,
+    "/lever/submit",
+    { currency_id: "1", legal_id: "3", share: "1", multiple: "10", type: "1", password: PAY_PASSWORD },
+    bob,
+  );
+  const copies = page.getByTestId("copies-open");
+  await expect(copies).toContainText("BTC/USDT", { timeout: 20_000 });
+  const copy = copies.locator("li").first();
+  await expect(copy).toContainText("2 · 10x");
+  await expect(copy.getByTestId("copy-status")).toHaveText("Copying");
+  await page.screenshot({ path: `${SHOTS}/follow-my-open-en-dark.png`, fullPage: true });
+
+  await steer(request, "95500");
+  await api(request, "/lever/close", { id: String(opened.id) }, bob);
+  await expect(page.getByText("No open copies.")).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId("tab-closed").click();
+  const closed = page.getByTestId("copies-closed").locator("li").first();
+  await expect(closed.getByTestId("copy-status")).toHaveText("Closed with the trader");
+  await page.screenshot({ path: `${SHOTS}/follow-my-closed-en-dark.png`, fullPage: true });
+
+  // Spanish, light theme: the same pages, and the agreement in English with a note.
+  const es = await sessionPage(browser, alice, "spa", "light");
+  await es.goto("/#/copytrade/my");
+  await es.getByTestId("tab-closed").click();
+  await expect(es.getByTestId("copies-closed").locator("li").first().getByTestId("copy-status")).toHaveText("Cerrada con el trader");
+  await es.screenshot({ path: `${SHOTS}/follow-my-closed-spa-light.png`, fullPage: true });
+  await es.goto("/#/follow/index");
+  await expect(es.getByTestId("traders")).toContainText("Siguiendo");
+  await es.screenshot({ path: `${SHOTS}/follow-index-spa-light.png`, fullPage: true });
+  await es.goto("/#/follow/agreement_en");
+  await expect(es.getByTestId("agreement")).toContainText("se muestra el texto en inglés");
+  await es.screenshot({ path: `${SHOTS}/follow-agreement-spa-light.png`, fullPage: true });
+  await es.goto("/#/copytrade/trader");
+  await expect(es.getByText("Deje de seguir a todos antes de solicitar")).toBeVisible();
+  await es.screenshot({ path: `${SHOTS}/follow-apply-spa-light.png`, fullPage: true });
+
+  const operator = await logIn(request, OPERATOR);
+  const admin = await sessionPage(browser, operator, "en", "light");
+  await admin.goto("/#/admin/traders");
+  await admin.getByTestId("tab-approved").click();
+  await expect(admin.getByTestId("admin-traders")).toContainText("bob@demo.test");
+  await admin.screenshot({ path: `${SHOTS}/follow-admin-en-light.png`, fullPage: true });
+});
