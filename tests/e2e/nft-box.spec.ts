@@ -74,7 +74,10 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   const alice = await login(request, "alice@demo.test", "alice-demo-2026");
   const before = await usdt(request, alice);
   const page = await sessionPage(browser, alice, "en", "dark");
-  await page.goto("/#/nft/box/list");
+  // The way in: the NFT market's artworks tab leads to the blind boxes.
+  await page.goto("/#/nft/nft");
+  await page.getByTestId("nft-boxes-link").click();
+  await expect(page).toHaveURL(/#\/nft\/box\/list/);
   const card = page.getByTestId(`box-series-${series.id}`);
   await expect(card.getByTestId("box-status")).toHaveText("On sale");
   await expect(card.getByTestId("box-remaining")).toHaveText("2 / 2");

@@ -16,7 +16,8 @@ export function nftAuctionSeedStatements(now: number): string[] {
       names: q(JSON.stringify({ en, ...names })),
       description: q(JSON.stringify({ en: "Demo auction lot (demo data)." })),
       media_type: "1",
-      media_key: q(`demo/${code.toLowerCase()}.png`),
+      // The catalogue seed's pictures (put into the local R2 bucket by scripts/seed-media.ts).
+      media_key: q(code === "A-0001" ? "nft/seed-dawn.png" : "nft/seed-ferry.png"),
       rarity: "2",
       owner_id: BOB,
       listed: "1",

@@ -19,6 +19,7 @@ import { type PagedList, usePagedQuery } from "../../lib/query/usePagedQuery.ts"
 import { Tabs } from "../fund/parts.tsx";
 import "../../styles/fund.css";
 import "../../styles/nft.css";
+import { isImplementedRoute } from "../implemented.ts";
 
 type Tab = "artwork" | "artist" | "collection" | "search";
 const TABS: Tab[] = ["artwork", "artist", "collection", "search"];
@@ -216,6 +217,12 @@ export default function NftPage() {
           onChange={(v) => setParams({ tab: v }, { replace: true })}
           options={TABS.map((v) => ({ value: v, label: t(`nft.tabs.${v}`) }))}
         />
+        {tab === "artwork" && isImplementedRoute("/nft/box/list") && (
+          <Link to="/nft/box/list" className="card nft-boxes-link" data-testid="nft-boxes-link">
+            <b>{t("nft.boxes.title")}</b>
+            <span className="muted">{t("nft.boxes.hint")}</span>
+          </Link>
+        )}
         {tab === "artwork" && <Artworks />}
         {tab === "artist" && <Artists />}
         {tab === "collection" && <Collections />}
