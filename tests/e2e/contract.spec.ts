@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_PAY_PASSWORD, ensurePayPassword } from "./lib/session.ts";
 
 /**
  * Contracts end to end, in a phone-sized browser against the app as `npm start` serves it (price simulator running):
@@ -15,7 +16,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
 const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
-const PAY_PASSWORD = "135790";
+const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 
 type Envelope<T> = { type: string; message: T };
 
@@ -68,7 +69,7 @@ async function leverTrader(request: APIRequestContext): Promise<string> {
   const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
   const mine = items.find((i) => i.email === ALICE.email)!;
   await api(request, "/admin/kyc/approve", { id: String(mine.id) }, operator);
-  await api(request, "/safe/update_password", { password: PAY_PASSWORD, re_password: PAY_PASSWORD, login_password: ALICE.password }, token);
+  await ensurePayPassword(request, token, ALICE);
   await request.post("/api/wallet/change", {
     form: { currency_id: "3", number: "2000", from_field: "change", to_field: "lever" },
     headers: { Authorization: token, "Idempotency-Key": `e2e-lever-${Date.now()}` },

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage, DEMO_PAY_PASSWORD, ensurePayPassword } from "./lib/session.ts";
 
 /**
  * Copy trading end to end on a 390 px phone page: Bob is seeded as an approved trader; he gets Lv1 and a pay password
@@ -12,7 +12,7 @@ import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const PAY_PASSWORD = "135790";
+const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 
 type Envelope<T> = { type: string; message: T };
 
@@ -67,7 +67,7 @@ async function traderBob(request: APIRequestContext): Promise<string> {
   const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
   const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
   await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
-  await api(request, "/safe/update_password", { password: PAY_PASSWORD, re_password: PAY_PASSWORD, login_password: BOB.password }, token);
+  await ensurePayPassword(request, token, BOB);
   await toLever(request, token, "2000");
   return token;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_PAY_PASSWORD, ensurePayPassword } from "./lib/session.ts";
 
 /**
  * Stock contracts end to end, independent of the real clock: the local-only dev clock (POST /api/dev/stock_clock)
@@ -13,7 +14,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
 const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
-const PAY_PASSWORD = "246810";
+const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 /** Tuesday 24 November 2026, 10:00 in New York; Saturday 28 November 2026, 10:00 in New York. */
 const IN_SESSION = String(Date.parse("2026-11-24T15:00:00Z"));
 const SATURDAY = String(Date.parse("2026-11-28T15:00:00Z"));
@@ -72,9 +73,7 @@ async function stockTrader(request: APIRequestContext): Promise<string> {
     const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
     await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
   }
-  if (!info.has_pay_password) {
-    await api(request, "/safe/update_password", { password: PAY_PASSWORD, re_password: PAY_PASSWORD, login_password: BOB.password }, token);
-  }
+  await ensurePayPassword(request, token, BOB);
   await request.post("/api/wallet/change", {
     form: { currency_id: "3", number: "500", from_field: "change", to_field: "lever" },
     headers: { Authorization: token, "Idempotency-Key": `e2e-stocks-${Date.now()}` },

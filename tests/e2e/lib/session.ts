@@ -76,3 +76,25 @@ export async function registerUser(request: APIRequestContext, name = "user"): P
   expect(((await res.json()) as { type: string }).type, `register ${email}`).toBe("ok");
   return { email, password, token: await logIn(request, { email, password }) };
 }
+
+/** The pay password browser tests give the demo users: set once by whichever test needs it first. */
+export const DEMO_PAY_PASSWORD = "135790";
+
+/**
+ * Makes `DEMO_PAY_PASSWORD` the pay password of `who`: set with the log-in password the first time; when another test
+ * set it already, it is the same one (the change to itself proves it).
+ */
+export async function ensurePayPassword(request: APIRequestContext, token: string, who: { password: string }): Promise<void> {
+  const first = await request.post("/api/safe/update_password", {
+    form: { password: DEMO_PAY_PASSWORD, re_password: DEMO_PAY_PASSWORD, login_password: who.password },
+    headers: { Authorization: token },
+  });
+  const body = (await first.json()) as { type: string; code?: string };
+  if (body.type === "ok") return;
+  expect(body.code).toBe("OLD_PASSWORD_REQUIRED");
+  const again = await request.post("/api/safe/update_password", {
+    form: { oldPassword: DEMO_PAY_PASSWORD, password: DEMO_PAY_PASSWORD, re_password: DEMO_PAY_PASSWORD },
+    headers: { Authorization: token },
+  });
+  expect(((await again.json()) as { type: string }).type, "the demo pay password is the one already set").toBe("ok");
+}

@@ -58,13 +58,19 @@ function loadAll(lang: Lang, areas: LazyArea[]): Promise<void> {
   return wait;
 }
 
+/** A thenable React reads as already fulfilled: `use` returns at once, without suspending. */
+const NOTHING_MISSING = Object.assign(Promise.resolve(), { status: "fulfilled" as const, value: undefined });
+
 /** Suspends the calling component until the lazy text areas it uses are loaded in the current language. */
 export function useTexts(...areas: LazyArea[]): void {
   const { i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const missing = areas.filter((a) => !ready.has(`${lang}/${a}`));
   // One cached promise per missing set: a retried render must wait on the same thenable, whatever resolved meanwhile.
-  if (missing.length > 0) use(loadAll(lang, missing));
+  // And `use` is called every time, even with nothing missing: when a suspended first render is replayed, React mounts
+  // the hooks after a `use` call; a component with two useTexts calls whose first no longer called `use` would meet its
+  // second call's hooks as updates of hooks that never existed (React error 467).
+  use(missing.length > 0 ? loadAll(lang, missing) : NOTHING_MISSING);
 }
 
 export async function initI18n(lang: Lang): Promise<void> {
