@@ -18,7 +18,7 @@ import { devVars, logIn, startWorkerd } from "./lib/workerd.ts";
 import { type BookPosition, ContractBook, type Tick } from "../durable/contract/book.ts";
 import { type ContractTerms, type Side, liquidationPrice, opening } from "../worker/domain/contracts/math.ts";
 import { toTicks } from "../worker/domain/markets/units.ts";
-import { Prng } from "../durable/shared/prng.ts";
+import { Prng } from "../durable/common/prng.ts";
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const QUIET_TICKS = Number(process.env.BENCH_QUIET_TICKS ?? 20_000);

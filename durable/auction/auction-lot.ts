@@ -17,7 +17,7 @@ import {
   forfeitStatements,
 } from "../../worker/domain/nft-auction/settle.ts";
 import { availableUnits, coinOf, maskUid, money, uidsOf } from "../../worker/domain/nft-auction/view.ts";
-import { AlarmScheduler } from "../shared/scheduler.ts";
+import { AlarmScheduler } from "../common/scheduler.ts";
 import type { AuctionRoom } from "./auction-room.ts";
 import { Serial } from "./serial.ts";
 

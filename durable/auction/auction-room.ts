@@ -1,7 +1,7 @@
 import { type Connection, Server, type WSMessage } from "partyserver";
 import { type AuctionRoomOutbound, auctionRoomInbound } from "../../schema/api/nft-auction.ts";
 import type { Env } from "../../worker/domain/env.ts";
-import { readFrame } from "../shared/frames.ts";
+import { readFrame } from "../common/frames.ts";
 
 /**
  * The public, read-only room of one auction item (/parties/auction-room/<code>): its lot object publishes every

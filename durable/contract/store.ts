@@ -1,4 +1,4 @@
-import type { SqlDriver } from "../shared/sql.ts";
+import type { SqlDriver } from "../common/sql.ts";
 import type { Fired, TriggerKind } from "./book.ts";
 
 /**

@@ -6,7 +6,7 @@ import { roomName } from "../../worker/domain/markets/config.ts";
 import type { ContractMarket } from "../contract/contract-market.ts";
 import type { Market } from "../spot/market.ts";
 import type { StockFeed } from "../stocks/stock-feed.ts";
-import { AlarmScheduler } from "../shared/scheduler.ts";
+import { AlarmScheduler } from "../common/scheduler.ts";
 
 /** When nothing is due, look again after this long (the every-minute cron also kicks it). */
 const IDLE_MS = 60_000;

@@ -6,7 +6,7 @@ import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { dueRounds, nextEnd, planAutoRounds } from "../../worker/domain/quiz/rounds.ts";
 import { type SettleOutcome, settleRound } from "../../worker/domain/quiz/settle.ts";
 import type { Market } from "../spot/market.ts";
-import { AlarmScheduler } from "../shared/scheduler.ts";
+import { AlarmScheduler } from "../common/scheduler.ts";
 
 /**
  * The quiz rounds of one market (named like its Market object, "BTC-USDT"). Thin glue over D1, which holds the rounds:

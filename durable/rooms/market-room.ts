@@ -11,7 +11,7 @@ import {
 import { loadMarkets } from "../../worker/domain/markets/markets.ts";
 import { tickerOf, tickerRows } from "../../worker/domain/markets/tickers.ts";
 import type { Env } from "../../worker/domain/env.ts";
-import { readFrame } from "../shared/frames.ts";
+import { readFrame } from "../common/frames.ts";
 import type { MarketSnapshot } from "../spot/publisher.ts";
 
 /**

@@ -5,7 +5,7 @@ import { SESSION_HASH_HEADER, userRoomInbound, type UserRoomOutbound } from "../
 import * as tables from "../../schema/db/index.ts";
 import { liveSessions } from "../../worker/domain/auth/sessions.ts";
 import { unreadCount } from "../../worker/domain/messages/notifications.ts";
-import { readFrame } from "../shared/frames.ts";
+import { readFrame } from "../common/frames.ts";
 
 /**
  * Private per-user room, named by the user's public uid: pushes the

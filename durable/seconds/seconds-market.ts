@@ -16,8 +16,8 @@ import {
   orderView,
 } from "../../worker/domain/seconds/orders.ts";
 import type { Market } from "../spot/market.ts";
-import { pushToUsers } from "../shared/push-users.ts";
-import { AlarmScheduler } from "../shared/scheduler.ts";
+import { pushToUsers } from "../common/push-users.ts";
+import { AlarmScheduler } from "../common/scheduler.ts";
 import { SecondsBook } from "./book.ts";
 import { settleDue } from "./settle.ts";
 

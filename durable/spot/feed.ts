@@ -35,7 +35,7 @@ export interface ReferenceFeed {
 // ------------------------------------------------------------------ simulator
 
 // The simulator's model is shared with the stock feeds (durable/stocks): one published random walk.
-export { SimulatedFeed, gbmStep } from "../shared/random-walk.ts";
+export { SimulatedFeed, gbmStep } from "../common/random-walk.ts";
 
 /** No updates: the stored reference price stays. */
 export class StaticFeed implements ReferenceFeed {

@@ -1,7 +1,7 @@
 import { PERIODS, type Period } from "../../schema/api/market.ts";
 import type { MarketConfig } from "../../worker/domain/markets/config.ts";
 import { toLots } from "../../worker/domain/markets/units.ts";
-import { Prng, type PrngState } from "../shared/prng.ts";
+import { Prng, type PrngState } from "../common/prng.ts";
 import { bucketStart, rollUp } from "./candles.ts";
 import { gbmStep } from "./feed.ts";
 import type { CandleRow } from "./store.ts";

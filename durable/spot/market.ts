@@ -22,13 +22,13 @@ import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import type { MarketRoom } from "../rooms/market-room.ts";
-import { PublishPacer } from "../shared/publish-pacer.ts";
-import { pushToUsers } from "../shared/push-users.ts";
-import { RateWindow } from "../shared/rate-window.ts";
-import { AlarmScheduler } from "../shared/scheduler.ts";
+import { PublishPacer } from "../common/publish-pacer.ts";
+import { pushToUsers } from "../common/push-users.ts";
+import { RateWindow } from "../common/rate-window.ts";
+import { AlarmScheduler } from "../common/scheduler.ts";
 import { MarketCore } from "./core.ts";
 import { type DrainHooks, drainOutbox } from "./drain.ts";
-import { type Connector, ExchangeSocket } from "../shared/exchange-socket.ts";
+import { type Connector, ExchangeSocket } from "../common/exchange-socket.ts";
 import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, binanceStreamUrl } from "./feed.ts";
 import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
@@ -49,7 +49,7 @@ import {
   tradeFrame,
 } from "./publisher.ts";
 import { MarketStore, durableSql } from "./store.ts";
-import { PriceTrail } from "../shared/trail.ts";
+import { PriceTrail } from "../common/trail.ts";
 
 /**
  * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.

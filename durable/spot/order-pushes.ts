@@ -1,4 +1,4 @@
-import { PublishPacer } from "../shared/publish-pacer.ts";
+import { PublishPacer } from "../common/publish-pacer.ts";
 
 /**
  * The orders settlement changed, on their way to their owners' user rooms. A busy market drains many times a second,

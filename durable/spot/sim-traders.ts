@@ -1,6 +1,6 @@
 import type { MarketConfig } from "../../worker/domain/markets/config.ts";
 import { toLots, toQuoteUnits } from "../../worker/domain/markets/units.ts";
-import { Prng, type PrngState } from "../shared/prng.ts";
+import { Prng, type PrngState } from "../common/prng.ts";
 import { feedKind } from "./feed.ts";
 import { qtyText } from "./publisher.ts";
 

@@ -17,8 +17,8 @@ import type { RestingOrderInput } from "./engine/index.ts";
  *   sim_candles  simulated history (history.ts; development and tests only), kept apart from the market's own candles
  */
 
-export { type DurableObjectStorageLike, type SqlDriver, type SqlValue, durableSql } from "../shared/sql.ts";
-import type { SqlDriver, SqlValue } from "../shared/sql.ts";
+export { type DurableObjectStorageLike, type SqlDriver, type SqlValue, durableSql } from "../common/sql.ts";
+import type { SqlDriver, SqlValue } from "../common/sql.ts";
 
 export type Side = 0 | 1; // 0 buy, 1 sell
 export type OrderState = "open" | "partial" | "filled" | "cancelled" | "rejected";

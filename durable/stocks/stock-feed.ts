@@ -10,11 +10,11 @@ import type { MarketConfig } from "../../worker/domain/markets/config.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { writeTicker } from "../../worker/domain/markets/tickers.ts";
 import { lastNyseOpen, nyseSession } from "../../worker/domain/stocks/hours.ts";
-import { AlarmScheduler } from "../shared/scheduler.ts";
-import { durableSql, type SqlDriver } from "../shared/sql.ts";
-import { type Connector, ExchangeSocket } from "../shared/exchange-socket.ts";
-import { SimulatedFeed } from "../shared/random-walk.ts";
-import { PriceTrail } from "../shared/trail.ts";
+import { AlarmScheduler } from "../common/scheduler.ts";
+import { durableSql, type SqlDriver } from "../common/sql.ts";
+import { type Connector, ExchangeSocket } from "../common/exchange-socket.ts";
+import { SimulatedFeed } from "../common/random-walk.ts";
+import { PriceTrail } from "../common/trail.ts";
 import { type SessionStats, changeText, nextStats } from "./session-stats.ts";
 import { ProviderQuotes, type StockFeedKind, finnhubStreamUrl, finnhubSubscribe, stockFeedKind } from "./quote-source.ts";
 

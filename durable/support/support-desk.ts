@@ -1,8 +1,8 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { supportRoomInbound } from "../../schema/api/support.ts";
 import { database } from "../../worker/domain/db.ts";
-import { readFrame } from "../shared/frames.ts";
-import { SESSION_RECHECK_MS, closeEndedSessions, sessionTags } from "../shared/session-sockets.ts";
+import { readFrame } from "../common/frames.ts";
+import { SESSION_RECHECK_MS, closeEndedSessions, sessionTags } from "../common/session-sockets.ts";
 
 /**
  * The agents' desk (/parties/support-desk/main): every support agent's console socket. The Worker publishes each new

@@ -1,8 +1,8 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SUPPORT_SIDE_HEADER, supportRoomInbound, type SupportRoomOutbound } from "../../schema/api/support.ts";
 import { database } from "../../worker/domain/db.ts";
-import { readFrame } from "../shared/frames.ts";
-import { SESSION_RECHECK_MS, closeEndedSessions, sessionTags } from "../shared/session-sockets.ts";
+import { readFrame } from "../common/frames.ts";
+import { SESSION_RECHECK_MS, closeEndedSessions, sessionTags } from "../common/session-sockets.ts";
 
 /**
  * One customer-service conversation's room (/parties/support-room/<conversation id>): its user's sockets and the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PublishPacer } from "../../durable/shared/publish-pacer.ts";
-import { AlarmScheduler } from "../../durable/shared/scheduler.ts";
+import { PublishPacer } from "../../durable/common/publish-pacer.ts";
+import { AlarmScheduler } from "../../durable/common/scheduler.ts";
 
 /** A clock and timers the test moves by hand. */
 function fakeTime() {

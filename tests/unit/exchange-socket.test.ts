@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type AddressInfo, WebSocketServer } from "ws";
-import { type Connector, ExchangeSocket } from "../../durable/shared/exchange-socket.ts";
+import { type Connector, ExchangeSocket } from "../../durable/common/exchange-socket.ts";
 import { ExchangeFeed } from "../../durable/spot/feed.ts";
 
 /**

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  * - schema/ imports only schema/.
  * - worker/domain/ imports only worker/domain/ and schema/.
  * - durable/ imports durable/, worker/domain/ and schema/; a family's folder (durable/spot, durable/rooms, ...)
- *   takes values only from itself and durable/shared/ (an object reaches another object through its stub type).
+ *   takes values only from itself and durable/common/ (an object reaches another object through its stub type).
  * - the rest of worker/ (http, routes, realtime, app, cron) imports worker/ and schema/, and from durable/ only
  *   `import type` (a stub's class); worker/index.ts, the composition root, is the one file that imports durable/ values.
  * - web/ imports web/ and schema/.
@@ -64,8 +64,8 @@ export function violation(i: Import): string | null {
     if (!(under(to, "durable") || under(to, "worker/domain") || under(to, "schema"))) {
       return "durable/ imports only durable/, worker/domain/ and schema/";
     }
-    if (under(to, "durable") && !i.typeOnly && family(to) !== family(from) && !under(to, "durable/shared")) {
-      return "a durable/ family takes values only from itself and durable/shared/";
+    if (under(to, "durable") && !i.typeOnly && family(to) !== family(from) && !under(to, "durable/common")) {
+      return "a durable/ family takes values only from itself and durable/common/";
     }
     return null;
   }
@@ -107,7 +107,7 @@ describe("the dependency rule: durable -> worker/domain -> schema, never back", 
     expect(at("web/src/lib/api.ts", "worker/domain/errors.ts", true)).toMatch(/web/);
     expect(at("durable/spot/market.ts", "durable/rooms/user-room.ts")).toMatch(/family/);
     expect(at("durable/spot/market.ts", "durable/rooms/user-room.ts", true)).toBeNull();
-    expect(at("durable/spot/market.ts", "durable/shared/scheduler.ts")).toBeNull();
+    expect(at("durable/spot/market.ts", "durable/common/scheduler.ts")).toBeNull();
   });
 
   it("reads type-only imports as type-only, and value imports as values", () => {

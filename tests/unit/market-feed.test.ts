@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ExchangeFeed, SimulatedFeed, binanceStreamUrl, feedKind, nearestTicks, parseBinanceMessage } from "../../durable/spot/feed.ts";
-import { Prng } from "../../durable/shared/prng.ts";
+import { Prng } from "../../durable/common/prng.ts";
 
 const recorded = readFileSync(new URL("../fixtures/binance-btcusdt.jsonl", import.meta.url), "utf8")
   .split("\n")

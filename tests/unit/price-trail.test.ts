@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nodeSql } from "../../bench/lib/node-sql.ts";
-import { PriceTrail } from "../../durable/shared/trail.ts";
+import { PriceTrail } from "../../durable/common/trail.ts";
 import { TRAIL_KEEP_MS, TRAIL_MAX_AGE_MS } from "../../schema/api/trail.ts";
 import { priceInEffect, type TrailPoint } from "../../worker/domain/trail/in-effect.ts";
 

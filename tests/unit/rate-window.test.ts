@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateWindow } from "../../durable/shared/rate-window.ts";
+import { RateWindow } from "../../durable/common/rate-window.ts";
 
 describe("RateWindow: a per-key limit in an object's memory", () => {
   it("lets `limit` hits through per window, refuses the next with the seconds left, and opens again at the next window", () => {

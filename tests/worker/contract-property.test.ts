@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Prng } from "../../durable/shared/prng.ts";
+import { Prng } from "../../durable/common/prng.ts";
 import type { LeverPosition } from "../../schema/api/contracts.ts";
 import { runOvernightFees } from "../../worker/cron.ts";
 import { api } from "./helpers.ts";
