@@ -75,7 +75,6 @@ export default {
         runContractsCron(env, wakeContract(env)),
         runQuizCron(env, wakeQuiz(env)),
         kickEarnJobs(env),
-        kickEarnJobs(env),
         runAuctionCron(env),
       ]);
     } else {

@@ -1,10 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index.ts";
 import { ApiError } from "../../worker/domain/errors.ts";
 import { httpTransport } from "../../worker/domain/notify/transport.ts";
-import { api } from "./helpers.ts";
+import { devOutboxPage } from "../../worker/routes/dev-outbox.ts";
+import { api, callApiWith } from "./helpers.ts";
 import { freshEmail, freshIp, freshMobile, outboxFor, post } from "./auth-support.ts";
 
 type Captured = { url: string; method: string; headers: Headers; body: unknown };
@@ -28,15 +27,6 @@ const rejection = async (p: Promise<unknown>) => {
   }
   throw new Error("expected a rejection");
 };
-
-/** The whole Worker with a changed environment, as production would run it. */
-async function callWorker(path: string, envOverrides: Partial<Cloudflare.Env>, init?: RequestInit) {
-  const ctx = createExecutionContext();
-  const request = new Request(`http://localhost${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
-  const res = await worker.fetch(request, { ...env, ...envOverrides }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 const form = (fields: Record<string, string>, ip: string): RequestInit => ({
   method: "POST",
@@ -141,8 +131,7 @@ describe("code delivery through the Worker in production", () => {
     const provider = fakeProvider();
     vi.stubGlobal("fetch", provider.fetchFn);
     const email = freshEmail();
-    const res = await callWorker(
-      "/api/sms_mail",
+    const res = await callApiWith("/sms_mail",
       { ENVIRONMENT: "production", MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "prod-key" },
       form({ user_string: email, scene: "register", lang: "th" }, freshIp()),
     );
@@ -162,20 +151,19 @@ describe("code delivery through the Worker in production", () => {
     const ip = freshIp();
     const mobile = freshMobile();
     const prod = { ENVIRONMENT: "production", SMS_API_URL: "https://sms.example/send", SMS_API_KEY: "k" };
-    const res = await callWorker("/api/sms_send", prod, form({ area_code: "86", mobile, lang: "zh" }, ip));
+    const res = await callApiWith("/sms_send", prod, form({ area_code: "86", mobile, lang: "zh" }, ip));
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ type: "error", code: "DELIVERY_FAILED", message: "消息发送失败，请稍后重试" });
 
     const working = fakeProvider();
     vi.stubGlobal("fetch", working.fetchFn);
-    const retry = await callWorker("/api/sms_send", prod, form({ area_code: "86", mobile }, ip));
+    const retry = await callApiWith("/sms_send", prod, form({ area_code: "86", mobile }, ip));
     expect(retry.status).toBe(200);
     expect(working.calls).toHaveLength(1);
   });
 
   it("production without a configured provider answers 503 DELIVERY_NOT_CONFIGURED", async () => {
-    const res = await callWorker(
-      "/api/sms_mail",
+    const res = await callApiWith("/sms_mail",
       { ENVIRONMENT: "production", MAIL_API_URL: "" },
       form({ user_string: freshEmail(), scene: "register", lang: "fra" }, freshIp()),
     );
@@ -235,14 +223,14 @@ describe("development outbox", () => {
   });
 
   it("both answer 404 in production", async () => {
-    const page = await callWorker("/dev/outbox", { ENVIRONMENT: "production" });
+    const page = await devOutboxPage(new Request("http://localhost/dev/outbox"), { ...env, ENVIRONMENT: "production" });
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain("<table>");
-    const json = await callWorker("/api/dev/outbox", { ENVIRONMENT: "production" });
+    const json = await callApiWith("/dev/outbox", { ENVIRONMENT: "production" });
     expect(json.status).toBe(404);
     expect(await json.json()).toMatchObject({ type: "error", code: "NOT_FOUND" });
     // And for any other unknown environment value.
-    expect((await callWorker("/api/dev/outbox", { ENVIRONMENT: "" })).status).toBe(404);
+    expect((await callApiWith("/dev/outbox", { ENVIRONMENT: "" })).status).toBe(404);
   });
 
   it("other /dev/ paths are 404 even in development", async () => {

@@ -1,4 +1,6 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { createApp } from "../../worker/app.ts";
 
 export type ApiResponse<T = unknown> = {
   status: number;
@@ -38,6 +40,19 @@ export async function api<T = unknown>(
     throw new Error(`non-JSON answer ${res.status} for ${path}: ${text.slice(0, 200)}`);
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/**
+ * The API as deployed with some bindings changed (ENVIRONMENT: "production", a provider URL). It calls the API app, not the
+ * Worker's default export: the Worker's first request outside tests wakes every market, whose alarm chains would then
+ * tick for the rest of the file and keep workerd from ever finishing it.
+ */
+export async function callApiWith(path: string, envOverrides: Partial<Cloudflare.Env>, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://localhost/api${path}`, init);
+  const res = await createApp().fetch(request, { ...env, ...envOverrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 let userSeq = 0;

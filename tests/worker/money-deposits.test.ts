@@ -1,10 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
-import worker from "../../worker/index.ts";
-import { api, createUser } from "./helpers.ts";
+import { api, callApiWith, createUser } from "./helpers.ts";
 import { USDT, balance, db, expectInvariant, seedMoney, txHashFor, voucherOf } from "./money-helpers.ts";
 
 beforeAll(seedMoney);
@@ -417,16 +415,13 @@ describe("verified amounts", () => {
 });
 
 describe("demo deposit addresses", () => {
-  /** The Worker as deployed with ENVIRONMENT overridden. */
+  /** The API as deployed with ENVIRONMENT overridden. */
   async function callAs(environment: string, path: string, token: string, form: Record<string, string>) {
-    const ctx = createExecutionContext();
-    const request = new Request(`http://localhost/api${path}`, {
+    const res = await callApiWith(path, { ENVIRONMENT: environment }, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", authorization: token },
       body: new URLSearchParams(form).toString(),
-    }) as Request<unknown, IncomingRequestCfProperties>;
-    const res = await worker.fetch(request, { ...env, ENVIRONMENT: environment }, ctx);
-    await waitOnExecutionContext(ctx);
+    });
     return (await res.json()) as { type: string; code?: string; message: { addresses: { chain: string; address: string; demo: 0 | 1 }[] } };
   }
 
