@@ -36,7 +36,8 @@ status=0
 timeout 900 npx vitest run --project worker --reporter=default --reporter=json --outputFile.json=.wrangler/reports/worker.json ||
   status=$?
 if [ "$status" -eq 124 ]; then
-  echo "The worker tests stalled for 15 minutes: a test file left a Durable Object alarm chain running (see tests/worker/helpers.ts callApiWith)." >&2
+  echo "The worker tests stalled for 15 minutes: a test file left a Durable Object alarm chain running" \
+    "(see callApiWith in tests/worker/helpers.ts)." >&2
 fi
 [ "$status" -eq 0 ] || exit "$status"
 

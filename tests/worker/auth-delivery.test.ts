@@ -131,7 +131,8 @@ describe("code delivery through the Worker in production", () => {
     const provider = fakeProvider();
     vi.stubGlobal("fetch", provider.fetchFn);
     const email = freshEmail();
-    const res = await callApiWith("/sms_mail",
+    const res = await callApiWith(
+      "/sms_mail",
       { ENVIRONMENT: "production", MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "prod-key" },
       form({ user_string: email, scene: "register", lang: "th" }, freshIp()),
     );
@@ -163,7 +164,8 @@ describe("code delivery through the Worker in production", () => {
   });
 
   it("production without a configured provider answers 503 DELIVERY_NOT_CONFIGURED", async () => {
-    const res = await callApiWith("/sms_mail",
+    const res = await callApiWith(
+      "/sms_mail",
       { ENVIRONMENT: "production", MAIL_API_URL: "" },
       form({ user_string: freshEmail(), scene: "register", lang: "fra" }, freshIp()),
     );

@@ -64,7 +64,6 @@ let userSeq = 0;
 export async function createUser(
   opts: { email?: string; password?: string; role?: "user" | "operator"; areaCode?: string; mobile?: string } = {},
 ): Promise<{ id: number; token: string; email: string; password: string }> {
-  const { env } = await import("cloudflare:workers");
   const { drizzle } = await import("drizzle-orm/d1");
   const tables = await import("../../schema/db/index.ts");
   const { hashPassword } = await import("../../worker/domain/auth/password.ts");

@@ -417,11 +417,15 @@ describe("verified amounts", () => {
 describe("demo deposit addresses", () => {
   /** The API as deployed with ENVIRONMENT overridden. */
   async function callAs(environment: string, path: string, token: string, form: Record<string, string>) {
-    const res = await callApiWith(path, { ENVIRONMENT: environment }, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: token },
-      body: new URLSearchParams(form).toString(),
-    });
+    const res = await callApiWith(
+      path,
+      { ENVIRONMENT: environment },
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: token },
+        body: new URLSearchParams(form).toString(),
+      },
+    );
     return (await res.json()) as { type: string; code?: string; message: { addresses: { chain: string; address: string; demo: 0 | 1 }[] } };
   }
 
