@@ -3,6 +3,10 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { type APIRequestContext, expect, type Page, test, type WebSocket } from "@playwright/test";
+import { clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("account") });
 
 /**
  * The account pages in a phone-sized browser against the app as `npm start`

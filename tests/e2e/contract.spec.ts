@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PAY_PASSWORD, ensurePayPassword } from "./lib/session.ts";
+import { DEMO_PAY_PASSWORD, ensurePayPassword, clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("contract") });
 
 /**
  * Contracts end to end, in a phone-sized browser against the app as `npm start` serves it (price simulator running):

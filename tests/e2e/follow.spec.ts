@@ -1,6 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, logIn, sessionPage, DEMO_PAY_PASSWORD, ensurePayPassword } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage, DEMO_PAY_PASSWORD, ensurePayPassword, clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("follow") });
 
 /**
  * Copy trading end to end on a 390 px phone page: Bob is seeded as an approved trader; he gets Lv1 and a pay password

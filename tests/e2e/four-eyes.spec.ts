@@ -1,5 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { sessionPage } from "./lib/session.ts";
+import { sessionPage, clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("four-eyes") });
 
 /**
  * Four eyes in the console: an operator sets the USDT threshold, a deposit above it

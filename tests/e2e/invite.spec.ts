@@ -1,5 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("invite") });
 
 /**
  * Invitations end to end on a phone-sized page: a new user registers from Alice's invite link, claims the seeded

@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { OPERATOR, sessionPage } from "./lib/session.ts";
+import { OPERATOR, sessionPage, clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("money") });
 
 /**
  * The money pages end to end, in phone-sized browsers against the app as

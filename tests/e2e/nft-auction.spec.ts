@@ -1,6 +1,10 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("nft-auction") });
 
 /**
  * NFT auction end to end: alice and a freshly registered user bid live on bob's seeded lot A-0001 from the bid page

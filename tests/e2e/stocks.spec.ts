@@ -1,6 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PAY_PASSWORD, ensurePayPassword } from "./lib/session.ts";
+import { DEMO_PAY_PASSWORD, ensurePayPassword, clientAddress } from "./lib/session.ts";
+
+// This file asks for verification codes: from an address of its own (lib/session.ts).
+test.use({ extraHTTPHeaders: clientAddress("stocks") });
 
 /**
  * Stock contracts end to end, independent of the real clock: the local-only dev clock (POST /api/dev/stock_clock)
