@@ -3,7 +3,7 @@ import {
   bodyOf,
   draftOf,
   emptyDraft,
-  fieldError,
+  fieldIssue,
   type ProductConfig,
   type ProductField,
 } from "../../web/src/pages/admin/product-config.ts";
@@ -106,24 +106,24 @@ describe("admin product configuration", () => {
 
   it("requires every field but an optional text", () => {
     for (const key of ["name", "currency", "rate", "price", "shares", "start", "type"])
-      expect(fieldError(field(key), " "), key).toEqual({ code: "REQUIRED" });
-    expect(fieldError(field("note"), "")).toBeUndefined();
+      expect(fieldIssue(field(key), " "), key).toEqual({ kind: "required" });
+    expect(fieldIssue(field("note"), "")).toBeUndefined();
   });
 
   it("takes a whole number within the field's range and names the range otherwise", () => {
-    const range = { key: "adminProducts.wholeNumber", values: { min: "1", max: "100,000,000" } };
-    expect(fieldError(field("shares"), "1")).toBeUndefined();
-    expect(fieldError(field("shares"), "100000000")).toBeUndefined();
-    for (const bad of ["0", "100000001", "1.5", "-2", "1e3", "ten"]) expect(fieldError(field("shares"), bad), bad).toEqual(range);
+    const range = { kind: "wholeNumber", min: 1, max: 100_000_000 };
+    expect(fieldIssue(field("shares"), "1")).toBeUndefined();
+    expect(fieldIssue(field("shares"), "100000000")).toBeUndefined();
+    for (const bad of ["0", "100000001", "1.5", "-2", "1e3", "ten"]) expect(fieldIssue(field("shares"), bad), bad).toEqual(range);
   });
 
   it("refuses a percent above the field's bound", () => {
-    expect(fieldError(field("rate"), "100")).toBeUndefined();
-    expect(fieldError(field("rate"), "100.01")).toEqual({ key: "adminProducts.percentMax", values: { max: "100" } });
+    expect(fieldIssue(field("rate"), "100")).toBeUndefined();
+    expect(fieldIssue(field("rate"), "100.01")).toEqual({ kind: "percentMax", max: 100 });
   });
 
   it("refuses a date the browser could not read", () => {
-    expect(fieldError(field("start"), "2026-11-25T10:00")).toBeUndefined();
-    expect(fieldError(field("start"), "2026-13-40T10:00")).toEqual({ code: "PARAMETER_ERROR" });
+    expect(fieldIssue(field("start"), "2026-11-25T10:00")).toBeUndefined();
+    expect(fieldIssue(field("start"), "2026-13-40T10:00")).toEqual({ kind: "date" });
   });
 });

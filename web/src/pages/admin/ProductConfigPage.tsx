@@ -4,21 +4,45 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { EmptyState, ErrorView } from "../../components/States.tsx";
 import { post } from "../../lib/api.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
-import { type FieldErrors, fieldMessageText } from "../../lib/form/messages.ts";
+import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
 import { useForm } from "../../lib/form/useForm.ts";
+import { amount } from "../../lib/format.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
-import { type Draft, type ProductConfig, type ProductField, bodyOf, draftOf, emptyDraft, fieldError } from "./product-config.ts";
+import {
+  type Draft,
+  type ProductConfig,
+  type ProductField,
+  type FieldIssue,
+  bodyOf,
+  draftOf,
+  emptyDraft,
+  fieldIssue,
+} from "./product-config.ts";
 
 /**
  * The console's product configuration, one component for every earn product an operator lists, creates, edits and
  * switches on or off (dual, IEO, lock mining): the page describes its fields and API paths, this renders the list,
  * the form with its checks and the audited save. The worker checks every field again and names what it refuses.
  */
+
+/** A field's issue in words, translated on render. */
+function messageOf(issue: FieldIssue): FieldMessage {
+  switch (issue.kind) {
+    case "required":
+      return { code: "REQUIRED" };
+    case "wholeNumber":
+      return { key: "adminProducts.wholeNumber", values: { min: amount(issue.min), max: amount(issue.max) } };
+    case "percentMax":
+      return { key: "adminProducts.percentMax", values: { max: amount(issue.max) } };
+    case "date":
+      return { code: "PARAMETER_ERROR" };
+  }
+}
 
 type Form = ReturnType<typeof useForm<string>>;
 
@@ -87,7 +111,13 @@ function ProductForm<P extends { id: number }>({
       ),
     [config],
   );
-  const check = (): FieldErrors => Object.fromEntries(config.fields.map((f) => [f.key, fieldError(f, form.values[f.key] ?? "")]));
+  const check = (): FieldErrors =>
+    Object.fromEntries(
+      config.fields.map((f) => {
+        const issue = fieldIssue(f, form.values[f.key] ?? "");
+        return [f.key, issue && messageOf(issue)];
+      }),
+    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(check, async () => {

@@ -1,7 +1,5 @@
 import type { ParseKeys, TFunction } from "i18next";
 import { dec } from "../../lib/decimal.ts";
-import type { FieldMessage } from "../../lib/form/messages.ts";
-import { amount } from "../../lib/format.ts";
 import type { QueryKey } from "../../lib/query/client.ts";
 
 /**
@@ -87,18 +85,21 @@ export function bodyOf<P>(
   return body;
 }
 
-/** The browser's checks before a request: present, a whole number in range, a percent not above its bound, a real date. */
-export function fieldError<P>(f: ProductField<P>, value: string): FieldMessage | undefined {
-  if (!value.trim()) return f.kind === "text" && f.optional ? undefined : { code: "REQUIRED" };
+/** What the browser finds wrong with a field before a request (the page words it): present, in range, a real date. */
+export type FieldIssue =
+  { kind: "required" } | { kind: "wholeNumber"; min: number; max: number } | { kind: "percentMax"; max: number } | { kind: "date" };
+
+export function fieldIssue<P>(f: ProductField<P>, value: string): FieldIssue | undefined {
+  if (!value.trim()) return f.kind === "text" && f.optional ? undefined : { kind: "required" };
   switch (f.kind) {
     case "integer":
       return /^\d{1,15}$/.test(value) && dec(value).gte(f.min) && dec(value).lte(f.max)
         ? undefined
-        : { key: "adminProducts.wholeNumber", values: { min: amount(f.min), max: amount(f.max) } };
+        : { kind: "wholeNumber", min: f.min, max: f.max };
     case "percent":
-      return dec(value).lte(f.max) ? undefined : { key: "adminProducts.percentMax", values: { max: amount(f.max) } };
+      return dec(value).lte(f.max) ? undefined : { kind: "percentMax", max: f.max };
     case "date":
-      return Number.isNaN(Date.parse(`${value}:00Z`)) ? { code: "PARAMETER_ERROR" } : undefined;
+      return Number.isNaN(Date.parse(`${value}:00Z`)) ? { kind: "date" } : undefined;
     default:
       return undefined;
   }
