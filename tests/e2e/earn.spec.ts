@@ -87,6 +87,17 @@ test("an operator creates a lock-mining product in the console and it is offered
   await page.goto("/#/admin/mining");
   await page.getByTestId("mining-new").click();
   const form = page.getByTestId("admin-mining-form");
+  // The browser's checks name what is wrong under each field, and nothing is sent.
+  const saves: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes("/api/admin/mining/config")) saves.push(r.url());
+  });
+  await form.getByTestId("mining-currency").fill("");
+  await form.getByTestId("mining-days").fill("0");
+  await form.getByTestId("mining-daily_rate").fill("120");
+  await form.getByTestId("mining-save").click();
+  await expect(form.getByRole("alert")).toHaveText(["This field is required", "Enter a whole number from 1 to 3,650", "At most 100%"]);
+  expect(saves).toEqual([]);
   await form.getByTestId("mining-currency").fill("ETH");
   await form.getByTestId("mining-days").fill("60");
   await form.getByTestId("mining-daily_rate").fill("0.38");

@@ -27,6 +27,7 @@ export const LAZY_AREAS = [
   "coupon",
   "nftBox",
   "follow",
+  "adminProducts",
 ] as const;
 
 export type LazyArea = (typeof LAZY_AREAS)[number];

@@ -31,6 +31,7 @@ import type invite from "./en/invite.json";
 import type coupon from "./en/coupon.json";
 import type nftBox from "./en/nftBox.json";
 import type follow from "./en/follow.json";
+import type adminProducts from "./en/adminProducts.json";
 
 export type Resources = typeof common &
   typeof home &
@@ -60,7 +61,8 @@ export type Resources = typeof common &
   typeof stocks &
   typeof activity &
   typeof nftBox &
-  typeof follow;
+  typeof follow &
+  typeof adminProducts;
 
 declare module "i18next" {
   interface CustomTypeOptions {
