@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { Envelope } from "../../../schema/api/envelope.ts";
 
-/** What the API answers (worker/http/respond.ts): `{type: "ok", message}`, or `{type: "error", code, message}` with a 4xx/5xx. */
-export type Envelope<T = unknown> = { type: "ok"; message: T } | { type: "error"; code: string; message: string };
+export type { Envelope };
 
 export type ApiOptions = {
   /** Form fields of a POST, query parameters of a GET. */
@@ -52,6 +52,6 @@ export async function apiResult<T = unknown>(
 export async function api<T = unknown>(request: APIRequestContext, path: string, options: ApiOptions = {}): Promise<T> {
   const { status, body } = await apiResult<T>(request, path, options);
   if (body.type === "ok" && status === 200) return body.message;
-  const what = body.type === "error" ? `${body.code}: ${body.message}` : JSON.stringify(body).slice(0, 300);
+  const what = body.type === "ok" ? JSON.stringify(body).slice(0, 300) : `${body.type} ${body.code}: ${body.message}`;
   throw new Error(`${options.method ?? "POST"} /api${path}: HTTP ${status} ${what}`);
 }
