@@ -25,6 +25,8 @@ const PAGES: Page[] = [
   { name: "trade", path: "/#/transaction/currency", session: false },
   { name: "assets", path: "/#/fund/assets", session: true },
   { name: "contract", path: "/#/transaction/contract", session: true },
+  { name: "stocks", path: "/#/transaction/contract?symbol=AAPL-USDT", session: true },
+  { name: "copy", path: "/#/follow/index", session: true },
   { name: "seconds", path: "/#/transaction/index", session: true },
   { name: "finance", path: "/#/financial", session: false },
   { name: "support", path: "/#/kefu", session: true },
@@ -34,6 +36,7 @@ const PAGES: Page[] = [
   { name: "loans", path: "/#/borrowing", session: true },
   { name: "quiz", path: "/#/game", session: false },
   { name: "nft", path: "/#/nft/nft", session: false },
+  { name: "invite", path: "/#/setting/share", session: true },
 ];
 
 const TARGET = { performance: 90, accessibility: 98, bestPractices: 100, lcpMs: 2500, cls: 0.05, tbtMs: 150 };

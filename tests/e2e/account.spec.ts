@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { type APIRequestContext, expect, type Page, test, type WebSocket } from "@playwright/test";
-import { clientAddress } from "./lib/session.ts";
+import { expect, type Page, test, type WebSocket } from "@playwright/test";
+import { ALICE, api, apiResult, latestCode, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("account") });
@@ -25,19 +25,6 @@ const storedJson = async <T>(page: Page, key: string): Promise<T | null> => {
 };
 
 /** The newest code the local transport "sent" to an address. */
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { type: string; message: { body: string }[] };
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
 /** The home page may open its notice pop-up (another area's feature); close it when it shows. */
 async function dismissPopup(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog");
@@ -159,11 +146,9 @@ test("a new user signs up by email, logs in, switches language and theme, and lo
   expect(rooms[0]!.url()).toContain(`token=${token}`);
 
   // The bell in the home header shows the unread count pushed over the user-room socket.
-  const unread = (await (await request.get("/api/chat/unread", { headers: { Authorization: token! } })).json()) as {
-    message: { count: number };
-  };
-  await expect.poll(() => storedJson(page, "unreadMessage")).toBe(unread.message.count);
-  if (unread.message.count > 0) await expect(page.getByTestId("unread-count")).toHaveText(String(unread.message.count));
+  const unread = await api<{ count: number }>(request, "/chat/unread", { method: "GET", token: token! });
+  await expect.poll(() => storedJson(page, "unreadMessage")).toBe(unread.count);
+  if (unread.count > 0) await expect(page.getByTestId("unread-count")).toHaveText(String(unread.count));
   await shot(page, "home-dark-en");
   await dismissPopup(page);
 
@@ -217,9 +202,9 @@ test("a new user signs up by email, logs in, switches language and theme, and lo
   expect(await storedJson(page, "user")).toBeNull();
   await expect.poll(() => rooms.every((ws) => ws.isClosed())).toBe(true);
   expect(await storedJson(page, "unreadMessage")).toBe(0);
-  const info = await request.get("/api/user/info", { headers: { Authorization: token! } });
-  expect(info.status()).toBe(401);
-  expect(((await info.json()) as { type: string }).type).toBe("999");
+  const info = await apiResult(request, "/user/info", { method: "GET", token: token! });
+  expect(info.status).toBe(401);
+  expect(info.body.type).toBe("999");
 
   // The account centre is guarded again.
   await page.goto("/#/setting/setting");
@@ -233,13 +218,13 @@ test("a guarded page sends you to log-in and back, with the live unread count", 
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fsetting%2Fsecurity$/);
 
   // A wrong password is the server's answer, not a crash.
-  await page.locator("#user_string").fill("alice@demo.test");
+  await page.locator("#user_string").fill(ALICE.email);
   await page.locator("#password").fill("wrong-password-1");
   await page.getByTestId("login-submit").click();
   await expect(page.getByTestId("toast")).toBeVisible();
   await expect(page).toHaveURL(/#\/login\?redirect=/);
 
-  await page.locator("#password").fill("alice-demo-2026");
+  await page.locator("#password").fill(ALICE.password);
   await page.getByTestId("login-submit").click();
   await expect(page).toHaveURL(/#\/setting\/security$/);
   await expect(page.getByTestId("bound-email")).toHaveText("al***@demo.test");
@@ -250,13 +235,10 @@ test("a guarded page sends you to log-in and back, with the live unread count", 
 
   // The unread count comes over the user-room socket and equals the server's.
   const token = (await storedJson<string>(page, "token"))!;
-  const unread = (await (await request.get("/api/chat/unread", { headers: { Authorization: token } })).json()) as {
-    message: { count: number };
-  };
+  const unread = await api<{ count: number }>(request, "/chat/unread", { method: "GET", token });
   await page.goto("/#/setting/setting");
-  if (unread.message.count > 0)
-    await expect(page.locator(".count-pill")).toHaveText(unread.message.count > 99 ? "99+" : String(unread.message.count));
-  await expect.poll(() => storedJson(page, "unreadMessage")).toBe(unread.message.count);
+  if (unread.count > 0) await expect(page.locator(".count-pill")).toHaveText(unread.count > 99 ? "99+" : String(unread.count));
+  await expect.poll(() => storedJson(page, "unreadMessage")).toBe(unread.count);
 
   // Bind mobile form: its checks, then the code button asks the server.
   await page.goto("/#/setting/security");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Activities end to end on a phone-sized page: Alice asks Bob by UID, Bob sees the request and confirms, both deposit
@@ -13,32 +13,30 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-type Envelope<T> = { type: string; message: T; code?: string };
-
-async function apiPost<T>(request: APIRequestContext, path: string, form: Record<string, string>, token?: string): Promise<T> {
-  const res = await request.post(`/api${path}`, { form, headers: token ? { Authorization: token } : {} });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
 /** A confirmed USDT deposit: the user's request with a voucher and a hash, then the operator's confirmation. */
 async function deposit(request: APIRequestContext, token: string, operatorToken: string, amount: string, tag: string) {
   const upload = await request.post("/api/upload", {
     headers: { Authorization: token },
     multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: PNG } },
   });
-  const voucher = ((await upload.json()) as Envelope<string>).message;
+  const voucher = ((await upload.json()) as { message: string }).message;
   const txHash = `${tag}${Date.now().toString(16)}`.padStart(64, "0");
-  await apiPost(request, "/wallet/charge_req", { account: voucher, amount, currency: "USDT", chain: "TRC20", tx_hash: txHash }, token);
-  const queue = await request.get("/api/admin/deposits?status=pending&limit=50", { headers: { Authorization: operatorToken } });
-  const pending = ((await queue.json()) as Envelope<{ data: { id: number; tx_hash: string }[] }>).message.data;
-  const row = pending.find((d) => d.tx_hash === txHash)!;
-  await apiPost(request, "/admin/deposits/confirm", { id: String(row.id), amount }, operatorToken);
+  await api(request, "/wallet/charge_req", {
+    data: { account: voucher, amount, currency: "USDT", chain: "TRC20", tx_hash: txHash },
+    token,
+  });
+  const queue = await api<{ data: { id: number; tx_hash: string }[] }>(request, "/admin/deposits", {
+    method: "GET",
+    data: { status: "pending", limit: "50" },
+    token: operatorToken,
+  });
+  const row = queue.data.find((d) => d.tx_hash === txHash)!;
+  await api(request, "/admin/deposits/confirm", { data: { id: String(row.id), amount }, token: operatorToken });
 }
 
 async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
-  return (await apiPost<{ change_balance: string }>(request, "/wallet/detail", { currency: "USDT", type: "change" }, token)).change_balance;
+  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
+    .change_balance;
 }
 
 test("a couple link from request to claimed reward, paid once", async ({ browser, request }) => {
@@ -100,9 +98,9 @@ test("a couple link from request to claimed reward, paid once", async ({ browser
   await alice.screenshot({ path: `${SHOTS}/activity-lovers-claimed-en-dark.png`, fullPage: true });
 
   // A second claim is refused with the translated "already received".
-  const again = await request.post("/api/activity/lovers/claim", { form: { lang: "en" }, headers: { Authorization: aliceToken } });
-  expect(again.status()).toBe(409);
-  expect(((await again.json()) as Envelope<string>).message).toBe("You have already received this reward");
+  const again = await apiResult(request, "/activity/lovers/claim", { data: { lang: "en" }, token: aliceToken });
+  expect(again.status).toBe(409);
+  expect(again.body.message).toBe("You have already received this reward");
   expect(await usdtAvailable(request, aliceToken)).toBe(after);
 
   // Bob's reward is still his to claim; the list shows it.

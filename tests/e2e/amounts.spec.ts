@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { expect, type Page, test } from "@playwright/test";
-import { logIn, sessionPage } from "./lib/session.ts";
+import { api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Issue #8: an amount is read in the user's language or refused, never as another
@@ -65,8 +65,8 @@ test("the order form reads French separators as French: '1,000' is one, spaces g
 
 test("a transfer of '1,000' typed in English moves one thousand, never one", async ({ browser, request }) => {
   const token = await logIn(request);
-  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
-  const available = new Decimal(((await res.json()) as { message: Record<string, string> }).message.change_balance ?? "0");
+  const row = await api<Record<string, string>>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token });
+  const available = new Decimal(row.change_balance ?? "0");
   const page = await sessionPage(browser, token, "en");
   await page.goto("/#/fund/fundTransfer");
   await page.getByTestId("transfer-coin").selectOption({ label: "USDT" });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PAY_PASSWORD, ensurePayPassword, clientAddress } from "./lib/session.ts";
+import { ALICE, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, latestCode, logIn, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("contract") });
@@ -17,61 +17,26 @@ test.use({ extraHTTPHeaders: clientAddress("contract") });
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
-
-type Envelope<T> = { type: string; message: T };
-
-async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string): Promise<T> {
-  const headers = token ? { Authorization: token } : undefined;
-  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post(`/api${path}`, { form: data, headers });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 20) {
-      await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    const body = JSON.parse(text) as Envelope<T>;
-    expect(body.type, `${path}: ${text}`).toBe("ok");
-    return body.message;
-  }
-}
-
-const login = (request: APIRequestContext, user: { email: string; password: string }) =>
-  api<string>(request, "/user/login", { user_string: user.email, password: user.password });
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { message: { body: string }[] };
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 /** Alice: a phone, Lv1 approved by an operator, a pay password and 2,000 USDT in her lever account. */
 async function leverTrader(request: APIRequestContext): Promise<string> {
-  const token = await login(request, ALICE);
+  const token = await logIn(request, ALICE);
   const mobile = `137${String(Date.now()).slice(-8)}`;
-  await api(request, "/sms_send", { mobile, area_code: "86", scene: "bind" });
-  await api(
-    request,
-    "/safe/mobile",
-    { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: ALICE.password },
+  await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
+  await api(request, "/safe/mobile", {
+    data: { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: ALICE.password },
     token,
-  );
-  await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Alice Demo", card_id: "P1234567" }, token);
-  const operator = await login(request, OPERATOR);
-  const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
-  const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
+  });
+  await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name: "Alice Demo", card_id: "P1234567" }, token });
+  const operator = await logIn(request, OPERATOR);
+  const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
+    method: "GET",
+    data: { status: "auditing" },
+    token: operator,
+  });
   const mine = items.find((i) => i.email === ALICE.email)!;
-  await api(request, "/admin/kyc/approve", { id: String(mine.id) }, operator);
+  await api(request, "/admin/kyc/approve", { data: { id: String(mine.id) }, token: operator });
   await ensurePayPassword(request, token, ALICE);
   await request.post("/api/wallet/change", {
     form: { currency_id: "3", number: "2000", from_field: "change", to_field: "lever" },
@@ -89,9 +54,9 @@ async function as(page: Page, token: string): Promise<void> {
   }, token);
 }
 
-const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { symbol: "BTC/USDT", price });
+const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { data: { symbol: "BTC/USDT", price } });
 const lever = async (request: APIRequestContext, token: string) =>
-  new Decimal((await api<{ user_lever: string }>(request, "/lever/deal", { currency_id: "1", legal_id: "3" }, token)).user_lever);
+  new Decimal((await api<{ user_lever: string }>(request, "/lever/deal", { data: { currency_id: "1", legal_id: "3" }, token })).user_lever);
 
 test("a long with take-profit and stop-loss closes at the take-profit; the lever balance moves by exactly P/L minus the fee", async ({
   page,
@@ -134,8 +99,7 @@ test("a long with take-profit and stop-loss closes at the take-profit; the lever
   const history = await api<{ message: { price: string; quantity: string; trade_fee: string; update_price: string; profits: string }[] }>(
     request,
     "/lever/my_trade",
-    { currency_id: "1", legal_id: "3", status: "3" },
-    token,
+    { data: { currency_id: "1", legal_id: "3", status: "3" }, token },
   );
   const position = history.message[0]!;
   expect(position.update_price).toBe("97250");

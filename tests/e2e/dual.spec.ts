@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Dual products end to end on a phone-sized page: an operator offers a BTC call (linked price 100,000 USDT, 36.5 % APR,
@@ -19,8 +19,8 @@ const units = (text: string, precision: number): bigint => {
 };
 
 async function btc(request: APIRequestContext, token: string): Promise<bigint> {
-  const res = await request.post("/api/wallet/detail", { form: { currency: "BTC", type: "change" }, headers: { Authorization: token } });
-  return units(((await res.json()) as { message: { change_balance: string } }).message.change_balance, 8);
+  const row = await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "BTC", type: "change" }, token });
+  return units(row.change_balance, 8);
 }
 
 type Order = { id: number; status: number; payout: string | null; payout_currency: string | null; settle_price: string | null };
@@ -32,9 +32,9 @@ test("buy a dual product in the browser and see it settle at the trail price: th
   test.setTimeout(120_000);
   const operator = await logIn(request, OPERATOR);
   const now = Date.now();
-  const created = await request.post("/api/admin/dual/product", {
-    headers: { Authorization: operator },
-    form: {
+  const product = await api<{ id: number }>(request, "/admin/dual/product", {
+    token: operator,
+    data: {
       name: "E2E BTC call",
       currency: "BTC",
       type: "call",
@@ -48,7 +48,6 @@ test("buy a dual product in the browser and see it settle at the trail price: th
       day: "1",
     },
   });
-  const product = ((await created.json()) as { message: { id: number } }).message;
   expect(product.id).toBeGreaterThan(0);
 
   const alice = await logIn(request, ALICE);
@@ -100,8 +99,7 @@ test("buy a dual product in the browser and see it settle at the trail price: th
   await expect
     .poll(
       async () => {
-        const res = await request.post("/api/dual/dual_list", { headers: { Authorization: alice }, form: { limit: "1" } });
-        order = ((await res.json()) as { message: { list: Order[] } }).message.list[0];
+        order = (await api<{ list: Order[] }>(request, "/dual/dual_list", { data: { limit: "1" }, token: alice })).list[0];
         if (order?.status !== 3) await request.post("/api/dev/dual/mature", { form: { id: String(product.id) } });
         return order?.status;
       },

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * IEO end to end on a phone-sized page: an operator opens a project of EDGE at 0.05 USDT that ends in a few seconds;
@@ -12,8 +12,10 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
 async function balance(request: APIRequestContext, token: string, currency: string): Promise<{ available: string; locked: string }> {
-  const res = await request.post("/api/wallet/detail", { form: { currency, type: "change" }, headers: { Authorization: token } });
-  const m = ((await res.json()) as { message: { change_balance: string; lock_change_balance: string } }).message;
+  const m = await api<{ change_balance: string; lock_change_balance: string }>(request, "/wallet/detail", {
+    data: { currency, type: "change" },
+    token,
+  });
   return { available: m.change_balance, locked: m.lock_change_balance };
 }
 

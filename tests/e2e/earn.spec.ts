@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Lock mining end to end on a phone-sized page: Alice deposits 1,000 USDT into the seeded 7-day product (0.3 % a day,
@@ -12,9 +12,8 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
 async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
-  const body = (await res.json()) as { message: { change_balance: string } };
-  return body.message.change_balance;
+  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
+    .change_balance;
 }
 
 test("deposit to lock mining with the numbers shown first, then redeem early paying exactly the shown penalty", async ({
@@ -108,8 +107,7 @@ test("an operator creates a lock-mining product in the console and it is offered
   await expect(page.getByTestId("toast")).toHaveText("Saved");
   await expect(page.getByTestId("admin-mining-list")).toContainText("ETH · 60 days");
   await page.screenshot({ path: `${SHOTS}/earn-admin-mining-en-dark.png`, fullPage: true });
-  const offered = await request.get("/api/lh/deposit/config");
-  const list = ((await offered.json()) as { message: { currency: string; days: number; daily_rate: string }[] }).message;
+  const list = await api<{ currency: string; days: number; daily_rate: string }[]>(request, "/lh/deposit/config", { method: "GET" });
   expect(list.some((c) => c.currency === "ETH" && c.days === 60 && c.daily_rate === "0.38")).toBe(true);
   await page.goto("/#/admin/ieo");
   await expect(page.getByTestId("admin-ieo-list")).toContainText("Edge Token round 2");

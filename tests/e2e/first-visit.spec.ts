@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { OPERATOR, api, logIn } from "./lib/session.ts";
 
 /**
  * What a first visit at 390 x 844 found, kept fixed: the trade page's form and book above the fold, the
@@ -9,23 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-
 const texts = (lang: string, area: string) => JSON.parse(readFileSync(`web/src/locales/${lang}/${area}.json`, "utf8"));
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string) {
-  const headers = token ? { Authorization: token } : undefined;
-  const res =
-    method === "GET"
-      ? await request.get(`/api${path}`, { params: data, headers })
-      : await request.post(`/api${path}`, { form: data, headers });
-  const body = (await res.json()) as { type: string; message: T };
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
-const login = (request: APIRequestContext) =>
-  api<string>(request, "POST", "/user/login", { user_string: ALICE.email, password: ALICE.password });
 
 /** Fresh English storage, the session if given, and the seeded pop-up notice marked seen (it is shown once per id). */
 async function start(page: Page, token = "") {
@@ -68,9 +53,9 @@ test("the trade page shows the order form, its button and the book above the fol
 });
 
 test("cancelling an order asks with 'Keep order' and 'Cancel order'; keeping it leaves it open", async ({ page, request }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: "50000", order_type: "limit" };
-  await api(request, "POST", "/coin/trade", order, token);
+  await api(request, "/coin/trade", { data: order, token });
   await start(page, token);
   await page.goto("/#/transaction/currency?symbol=BTC-USDT");
   const rows = page.getByTestId("open-orders").getByTestId("cancel-order");
@@ -95,8 +80,8 @@ test("home shows no dead taps: every shortcut opens a page, and a banner about a
   page,
   request,
 }) => {
-  const menu = await api<{ url: string }[]>(request, "GET", "/menu", {});
-  const banners = (await api<{ list: { link: string; title: string }[] }>(request, "POST", "/news/list", { c_id: "5" })).list;
+  const menu = await api<{ url: string }[]>(request, "/menu", { method: "GET" });
+  const banners = (await api<{ list: { link: string; title: string }[] }>(request, "/news/list", { data: { c_id: "5" } })).list;
   await start(page);
   await page.goto("/");
   await expect(page.getByTestId("banner-slide").first()).toBeVisible();
@@ -120,7 +105,7 @@ test("home shows no dead taps: every shortcut opens a page, and a banner about a
 });
 
 test("the bill is reachable from assets, and a coin's details offer Trade and Convert", async ({ page, request }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const words = texts("en", "fund").fund.assets;
   await start(page, token);
   await page.goto("/#/fund/assets");
@@ -146,7 +131,7 @@ test("numbers read the same everywhere: a balance shows its coin's digits on ass
   page,
   request,
 }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   await start(page, token);
   await page.goto("/#/fund/assets?account=change");
   const usdt = page.getByTestId("holding-change-USDT").getByTestId("available");
@@ -177,13 +162,13 @@ test("numbers read the same everywhere: a balance shows its coin's digits on ass
 });
 
 test("the bill shows a hold and its release as one line each, and its filter offers every movement type", async ({ page, request }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: "50000", order_type: "limit" };
-  const placed = await api<{ id: number }>(request, "POST", "/coin/trade", order, token);
-  await api(request, "POST", "/coin/cancel", { id: String(placed.id) }, token);
+  const placed = await api<{ id: number }>(request, "/coin/trade", { data: order, token });
+  await api(request, "/coin/cancel", { data: { id: String(placed.id) }, token });
   // The market settles the release a moment later.
   const newest = async () =>
-    (await api<{ list: { kind: string }[] }>(request, "POST", "/wallet/legal_log", { limit: "1" }, token)).list[0]?.kind;
+    (await api<{ list: { kind: string }[] }>(request, "/wallet/legal_log", { data: { limit: "1" }, token })).list[0]?.kind;
   await expect.poll(newest).toBe("release");
   const words = texts("en", "fund").fund;
   await start(page, token);
@@ -207,16 +192,16 @@ test("operators reach the console from settings, and the audit log reads in word
   page,
   request,
 }) => {
-  const alice = await login(request);
-  const aliceInfo = await api<{ id: number; uid: string }>(request, "GET", "/user/info", {}, alice);
+  const alice = await logIn(request);
+  const aliceInfo = await api<{ id: number; uid: string }>(request, "/user/info", { method: "GET", token: alice });
   await start(page, alice);
   await page.goto("/#/setting/setting");
   await expect(page.getByTestId("security-link")).toBeVisible();
   await expect(page.getByTestId("console-link")).toHaveCount(0);
 
-  const operator = await api<string>(request, "POST", "/user/login", { user_string: "operator@demo.test", password: "operator-demo-2026" });
-  const me = await api<{ nickname: string }>(request, "GET", "/user/info", {}, operator);
-  await api(request, "GET", "/admin/users/detail", { id: String(aliceInfo.id) }, operator);
+  const operator = await logIn(request, OPERATOR);
+  const me = await api<{ nickname: string }>(request, "/user/info", { method: "GET", token: operator });
+  await api(request, "/admin/users/detail", { method: "GET", data: { id: String(aliceInfo.id) }, token: operator });
   await page.evaluate((t) => localStorage.setItem("token", JSON.stringify(t)), operator);
   await page.goto("/#/setting/setting");
   await page.reload();
@@ -243,7 +228,7 @@ test("the price colour preference (red up, green down) swaps up and down everywh
   const red = (await chart.getAttribute("data-down-color"))!;
   const buyFill = await page.getByTestId("order-submit").evaluate((el) => getComputedStyle(el).backgroundColor);
 
-  const token = await login(page.request);
+  const token = await logIn(page.request);
   await page.evaluate((t) => localStorage.setItem("token", JSON.stringify(t)), token);
   await page.goto("/#/setting/setting");
   await page.reload();
@@ -268,7 +253,7 @@ test("the price colour preference (red up, green down) swaps up and down everywh
 });
 
 test("accounts are offered once their product has a page, and the seeded pages describe only what exists", async ({ page, request }) => {
-  const token = await login(request);
+  const token = await logIn(request);
   const words = texts("en", "fund").fund.accounts;
   await start(page, token);
   await page.goto("/#/fund/assets?account=micro");

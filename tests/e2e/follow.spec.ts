@@ -1,6 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, logIn, sessionPage, DEMO_PAY_PASSWORD, ensurePayPassword, clientAddress } from "./lib/session.ts";
+import {
+  ALICE,
+  BOB,
+  DEMO_PAY_PASSWORD,
+  OPERATOR,
+  api,
+  ensurePayPassword,
+  latestCode,
+  logIn,
+  sessionPage,
+  clientAddress,
+} from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("follow") });
@@ -17,37 +28,6 @@ mkdirSync(SHOTS, { recursive: true });
 
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 
-type Envelope<T> = { type: string; message: T };
-
-async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string): Promise<T> {
-  const headers = token ? { Authorization: token } : undefined;
-  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post(`/api${path}`, { form: data, headers });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 20) {
-      await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    const body = JSON.parse(text) as Envelope<T>;
-    expect(body.type, `${path}: ${text}`).toBe("ok");
-    return body.message;
-  }
-}
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { message: { body: string }[] };
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
 const toLever = (request: APIRequestContext, token: string, amount: string) =>
   request.post("/api/wallet/change", {
     form: { currency_id: "3", number: amount, from_field: "change", to_field: "lever" },
@@ -58,24 +38,25 @@ const toLever = (request: APIRequestContext, token: string, amount: string) =>
 async function traderBob(request: APIRequestContext): Promise<string> {
   const token = await logIn(request, BOB);
   const mobile = `138${String(Date.now()).slice(-8)}`;
-  await api(request, "/sms_send", { mobile, area_code: "86", scene: "bind" });
-  await api(
-    request,
-    "/safe/mobile",
-    { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: BOB.password },
+  await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
+  await api(request, "/safe/mobile", {
+    data: { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: BOB.password },
     token,
-  );
-  await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
+  });
+  await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token });
   const operator = await logIn(request, OPERATOR);
-  const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
-  const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
-  await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
+  const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
+    method: "GET",
+    data: { status: "auditing" },
+    token: operator,
+  });
+  await api(request, "/admin/kyc/approve", { data: { id: String(items.find((i) => i.email === BOB.email)!.id) }, token: operator });
   await ensurePayPassword(request, token, BOB);
   await toLever(request, token, "2000");
   return token;
 }
 
-const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { symbol: "BTC/USDT", price });
+const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { data: { symbol: "BTC/USDT", price } });
 
 test("follow a trader in the browser: his open is copied to the follower's page, his close closes the copy", async ({
   browser,
@@ -107,12 +88,10 @@ test("follow a trader in the browser: his open is copied to the follower's page,
   await expect(page.getByTestId("my-follows")).toContainText("Bob");
 
   // Bob opens 1 lot at 10×; the copy hook opens Alice's 2 lots through the same contract path.
-  const opened = await api<{ id: number }>(
-    request,
-    "/lever/submit",
-    { currency_id: "1", legal_id: "3", share: "1", multiple: "10", type: "1", password: PAY_PASSWORD },
-    bob,
-  );
+  const opened = await api<{ id: number }>(request, "/lever/submit", {
+    data: { currency_id: "1", legal_id: "3", share: "1", multiple: "10", type: "1", password: PAY_PASSWORD },
+    token: bob,
+  });
   const copies = page.getByTestId("copies-open");
   await expect(copies).toContainText("BTC/USDT", { timeout: 20_000 });
   const copy = copies.locator("li").first();
@@ -121,7 +100,7 @@ test("follow a trader in the browser: his open is copied to the follower's page,
   await page.screenshot({ path: `${SHOTS}/follow-my-open-en-dark.png`, fullPage: true });
 
   await steer(request, "95500");
-  await api(request, "/lever/close", { id: String(opened.id) }, bob);
+  await api(request, "/lever/close", { data: { id: String(opened.id) }, token: bob });
   await expect(page.getByText("No open copies.")).toBeVisible({ timeout: 20_000 });
   await page.getByTestId("tab-closed").click();
   const closed = page.getByTestId("copies-closed").locator("li").first();

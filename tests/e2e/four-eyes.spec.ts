@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { sessionPage, clientAddress } from "./lib/session.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { OPERATOR, OPERATOR2, api, latestCode, logIn, sessionPage, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("four-eyes") });
@@ -10,33 +10,8 @@ test.use({ extraHTTPHeaders: clientAddress("four-eyes") });
  * from the same operator, and credited by the second demo operator.
  */
 
-const OPERATORS = [
-  { email: "operator@demo.test", password: "operator-demo-2026" },
-  { email: "operator2@demo.test", password: "operator2-demo-2026" },
-];
 /** A 1×1 PNG, the payment voucher. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-
-type Envelope<T> = { type: string; message: T };
-
-async function apiPost<T>(request: APIRequestContext, path: string, form: Record<string, string>, token?: string): Promise<T> {
-  const res = await request.post(`/api${path}`, { form, headers: token ? { Authorization: token } : {} });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as Envelope<{ body: string }[]>;
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 async function setUsdtThreshold(page: Page, value: string) {
   await page.goto("/#/admin/currencies");
@@ -60,21 +35,19 @@ test("a deposit above the threshold needs a second, different operator", async (
   test.setTimeout(180_000);
   const stamp = Date.now();
   const email = `eyes-${stamp}@example.test`;
-  await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
+  await api(request, "/sms_mail", { data: { user_string: email, scene: "register" } });
   const code = await latestCode(request, email);
-  await apiPost(request, "/user/register", {
-    user_string: email,
-    code,
-    password: "eyes-e2e-2026",
-    re_password: "eyes-e2e-2026",
-    type: "email",
+  await api(request, "/user/register", {
+    data: {
+      user_string: email,
+      code,
+      password: "eyes-e2e-2026",
+      re_password: "eyes-e2e-2026",
+      type: "email",
+    },
   });
-  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: "eyes-e2e-2026" });
-  const [first, second] = await Promise.all(
-    OPERATORS.map(async (o) =>
-      sessionPage(browser, await apiPost<string>(request, "/user/login", { user_string: o.email, password: o.password })),
-    ),
-  );
+  const userToken = await logIn(request, { email, password: "eyes-e2e-2026" });
+  const [first, second] = await Promise.all([OPERATOR, OPERATOR2].map(async (o) => sessionPage(browser, await logIn(request, o))));
 
   await setUsdtThreshold(first!, "100");
   try {
@@ -83,14 +56,12 @@ test("a deposit above the threshold needs a second, different operator", async (
       headers: { Authorization: userToken },
       multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: PNG } },
     });
-    const voucher = ((await upload.json()) as Envelope<string>).message;
+    const voucher = ((await upload.json()) as { message: string }).message;
     const txHash = `e${stamp.toString(16)}`.padStart(64, "0");
-    await apiPost(
-      request,
-      "/wallet/charge_req",
-      { account: voucher, amount: "500", currency: "USDT", chain: "TRC20", tx_hash: txHash },
-      userToken,
-    );
+    await api(request, "/wallet/charge_req", {
+      data: { account: voucher, amount: "500", currency: "USDT", chain: "TRC20", tx_hash: txHash },
+      token: userToken,
+    });
 
     // First operator: recorded, awaiting a second operator; nothing is credited.
     await first!.goto("/#/admin/deposits");
@@ -101,7 +72,7 @@ test("a deposit above the threshold needs a second, different operator", async (
     // The same operator again: refused.
     await confirmVerified(first!, card, "Second approval", "500");
     await expect(first!.getByTestId("toast")).toHaveText("You gave the first approval: a different operator must give the second");
-    expect(await apiPost(request, "/wallet/get_info", { currency: "USDT" }, userToken)).toMatchObject({ change_balance: "0" });
+    expect(await api(request, "/wallet/get_info", { data: { currency: "USDT" }, token: userToken })).toMatchObject({ change_balance: "0" });
 
     // Second operator: credited once.
     await second!.goto("/#/admin/deposits");
@@ -110,7 +81,9 @@ test("a deposit above the threshold needs a second, different operator", async (
     await confirmVerified(second!, card2, "Second approval", "500");
     await expect(second!.getByTestId("toast")).toHaveText("Success");
     await expect(card2).toBeHidden();
-    expect(await apiPost(request, "/wallet/get_info", { currency: "USDT" }, userToken)).toMatchObject({ change_balance: "500" });
+    expect(await api(request, "/wallet/get_info", { data: { currency: "USDT" }, token: userToken })).toMatchObject({
+      change_balance: "500",
+    });
   } finally {
     await setUsdtThreshold(first!, "");
   }

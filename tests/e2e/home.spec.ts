@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
+import { api } from "./lib/session.ts";
 
 /**
  * The home tab and the content pages in a phone-sized browser, against the
@@ -34,21 +35,14 @@ const built = (m: { url: string }) => pagePaths.includes(m.url.replace(/^#/, "")
 /** A menu title key ("home.ieo") translated from the locale file. */
 const menuText = (lang: string, title: string) => locale(lang)[title.replace(/^home\./, "")] as string;
 
-async function api<T>(
+/** A content API's answer in `lang` (English unless told): GET or POST, as the app asks. */
+const inLang = <T>(
   request: APIRequestContext,
   method: "GET" | "POST",
   path: string,
   params: Record<string, string | number> = {},
   lang = "en",
-): Promise<T> {
-  const form = Object.fromEntries(Object.entries({ ...params, lang }).map(([k, v]) => [k, String(v)]));
-  const res =
-    method === "GET" ? await request.get(`/api${path}?${new URLSearchParams(form)}`) : await request.post(`/api${path}`, { form });
-  expect(res.status(), `${method} ${path}`).toBe(200);
-  const body = (await res.json()) as { type: string; message: T };
-  expect(body.type).toBe("ok");
-  return body.message;
-}
+) => api<T>(request, path, { method, data: { ...params, lang } });
 
 const firstParagraph = (content: string) =>
   content
@@ -71,15 +65,15 @@ async function freshStart(page: Page, popupSeen?: number) {
 }
 
 async function popupId(request: APIRequestContext): Promise<number> {
-  const popup = await api<Page_ | null>(request, "GET", "/news/index_pop");
+  const popup = await inLang<Page_ | null>(request, "GET", "/news/index_pop");
   expect(popup, "the seed has a pop-up notice").not.toBeNull();
   return popup!.id;
 }
 
 test("home shows the seeded banners, notices and menu", async ({ page, request }) => {
-  const banners = (await api<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 5 })).list;
-  const notices = (await api<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 4, limit: 5 })).list;
-  const menu = await api<Menu>(request, "GET", "/menu");
+  const banners = (await inLang<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 5 })).list;
+  const notices = (await inLang<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 4, limit: 5 })).list;
+  const menu = await inLang<Menu>(request, "GET", "/menu");
   expect(banners.length).toBeGreaterThan(1);
   expect(notices.length).toBeGreaterThan(0);
   expect(menu.length).toBeGreaterThan(3);
@@ -87,7 +81,7 @@ test("home shows the seeded banners, notices and menu", async ({ page, request }
   await freshStart(page, await popupId(request));
   await page.goto("/");
 
-  await expect(page.getByTestId("site-name")).toHaveText((await api<{ site_name: string }>(request, "GET", "/getSiteConfig")).site_name);
+  await expect(page.getByTestId("site-name")).toHaveText((await inLang<{ site_name: string }>(request, "GET", "/getSiteConfig")).site_name);
   const slides = page.getByTestId("banner-slide");
   await expect(slides).toHaveCount(banners.length);
   await expect(slides.first()).toContainText(banners[0]!.title);
@@ -114,7 +108,7 @@ test("home shows the seeded banners, notices and menu", async ({ page, request }
 });
 
 test("the pop-up notice appears once and not again after it is dismissed and the page reloads", async ({ page, request }) => {
-  const popup = await api<Page_>(request, "GET", "/news/index_pop");
+  const popup = await inLang<Page_>(request, "GET", "/news/index_pop");
   await freshStart(page);
   await page.goto("/");
 
@@ -140,7 +134,7 @@ test("the pop-up notice appears once and not again after it is dismissed and the
 });
 
 test("a notice opens its article, and the announcements list opens too", async ({ page, request }) => {
-  const notices = (await api<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 4, limit: 5 })).list;
+  const notices = (await inLang<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 4, limit: 5 })).list;
   await freshStart(page, await popupId(request));
   await page.goto("/");
 
@@ -151,13 +145,13 @@ test("a notice opens its article, and the announcements list opens too", async (
   const notice = notices.find((n) => n.title === shown)!;
   await item.click();
   await expect(page).toHaveURL(new RegExp(`#/article/${notice.id}$`));
-  const detail = await api<Page_>(request, "POST", "/news/detail", { id: notice.id });
+  const detail = await inLang<Page_>(request, "POST", "/news/detail", { id: notice.id });
   await expect(page.getByTestId("article-title")).toHaveText(detail.title);
   await expect(page.getByTestId("article-body")).toContainText(firstParagraph(detail.content));
 
   await page.goto("/#/news");
   const list = page.getByTestId("news-list").getByRole("link");
-  const all = (await api<{ list: Summary[]; count: number }>(request, "POST", "/news/list", { c_id: 4, limit: 10 })).list;
+  const all = (await inLang<{ list: Summary[]; count: number }>(request, "POST", "/news/list", { c_id: 4, limit: 10 })).list;
   await expect(list).toHaveCount(all.length);
   await expect(list.first()).toContainText(all[0]!.title);
   await list.nth(1).click();
@@ -175,7 +169,7 @@ test("FAQ, contact, about and compliance pages show their seeded text", async ({
     ["/aboutus", "/aboutus"],
     ["/setting/operational_compliance", "/operational_compliance"],
   ] as const) {
-    const article = await api<Page_>(request, "GET", path);
+    const article = await inLang<Page_>(request, "GET", path);
     await page.goto(`/#${route}`);
     const body = page.getByTestId("article-body");
     await expect(page.locator("article .article-title")).toHaveText(article.title);
@@ -186,9 +180,9 @@ test("FAQ, contact, about and compliance pages show their seeded text", async ({
 });
 
 test("switching the language on home changes the texts and the content", async ({ page, request }) => {
-  const zhBanners = (await api<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 5 }, "zh")).list;
-  const zhNotices = (await api<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 4, limit: 5 }, "zh")).list;
-  const menu = await api<Menu>(request, "GET", "/menu");
+  const zhBanners = (await inLang<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 5 }, "zh")).list;
+  const zhNotices = (await inLang<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 4, limit: 5 }, "zh")).list;
+  const menu = await inLang<Menu>(request, "GET", "/menu");
   await freshStart(page, await popupId(request));
   await page.goto("/");
   await expect(page.getByTestId("login-link")).toHaveText(locale("en").login as string);
@@ -215,7 +209,7 @@ test("switching the language on home changes the texts and the content", async (
   // Content is fetched again in the new language.
   await expect(page.locator(".banner-caption").first()).toHaveText(zhBanners[0]!.title);
   await expect(page.getByTestId("notice-item")).toHaveText(zhNotices[0]!.title);
-  expect(zhBanners[0]!.title).not.toBe((await api<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 5 })).list[0]!.title);
+  expect(zhBanners[0]!.title).not.toBe((await inLang<{ list: Summary[] }>(request, "POST", "/news/list", { c_id: 5 })).list[0]!.title);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
 
   // The choice is kept.
@@ -227,7 +221,7 @@ test("the finance tab lists the financial products; those not built yet are mark
   page,
   request,
 }) => {
-  const financial = (await api<Menu>(request, "GET", "/menu")).filter((m) => m.is_financial);
+  const financial = (await inLang<Menu>(request, "GET", "/menu")).filter((m) => m.is_financial);
   expect(financial.length).toBeGreaterThan(0);
   await freshStart(page);
   await page.goto("/#/financial");
@@ -280,7 +274,7 @@ test("article HTML is rendered from an allow-list: no script, handler, frame or 
 });
 
 test("when the content calls fail, home shows an error with a retry that loads them", async ({ page, request }) => {
-  const menu = await api<Menu>(request, "GET", "/menu");
+  const menu = await inLang<Menu>(request, "GET", "/menu");
   await freshStart(page, await popupId(request));
   const failing = (route: Route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ type: "error", message: "Server error" }) });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { clientAddress } from "./lib/session.ts";
+import { expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, api, latestCode, logIn, sessionPage, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("invite") });
@@ -14,55 +14,6 @@ test.use({ extraHTTPHeaders: clientAddress("invite") });
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-
-async function api<T>(request: APIRequestContext, path: string, form: Record<string, string>, token?: string, get = false): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const headers = token ? { Authorization: token } : undefined;
-    const res = get ? await request.get(`/api${path}`, { params: form, headers }) : await request.post(`/api${path}`, { form, headers });
-    const text = await res.text();
-    // A fresh dev server may answer its first requests with plain text while it warms up.
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: T };
-    expect(body.type, `${path}: ${text.slice(0, 200)}`).toBe("ok");
-    return body.message;
-  }
-}
-
-const login = (request: APIRequestContext, email: string, password: string) =>
-  api<string>(request, "/user/login", { user_string: email, password });
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { message: { body: string }[] };
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-async function sessionPage(browser: Browser, token: string | null, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      if (t) localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
 
 test("a user registers with Alice's invite code, claims a bonus and trades; after the rebate job Alice sees the rebate", async ({
   browser,
@@ -99,29 +50,31 @@ test("a user registers with Alice's invite code, claims a bonus and trades; afte
   await expect(page.getByTestId("coupon-1")).toContainText("Claimed");
 
   // The invitee buys 0.002 ETH at market with the bonus: a taker fee in ETH lands in the fee account.
-  const token = await login(request, email, password);
-  await api(request, "/coin/trade", { currency_id: "2", legal_id: "3", type: "1", amount: "0.002", order_type: "market" }, token);
+  const token = await logIn(request, { email, password });
+  await api(request, "/coin/trade", { data: { currency_id: "2", legal_id: "3", type: "1", amount: "0.002", order_type: "market" }, token });
   let fee = "0";
   await expect
     .poll(async () => {
-      const done = await api<{ data: { fee: string; state: string }[] }>(request, "/coin/list", { status: "2" }, token, true);
+      const done = await api<{ data: { fee: string; state: string }[] }>(request, "/coin/list", {
+        method: "GET",
+        data: { status: "2" },
+        token,
+      });
       fee = done.data[0]?.state === "filled" ? done.data[0].fee : "0";
       return fee;
     })
     .not.toBe("0");
 
   // The rebate job for today (the dev-only route; the daily job pays ended days the same way).
-  const paid = await api<{ paid: number }>(request, "/dev/invite_rebates", {});
+  const paid = await api<{ paid: number }>(request, "/dev/invite_rebates");
   expect(paid.paid).toBeGreaterThan(0);
 
   // Alice's share page: her code and link, the invitee masked, and the rebate of 20 % of that fee.
-  const aliceToken = await login(request, "alice@demo.test", "alice-demo-2026");
+  const aliceToken = await logIn(request, ALICE);
   const rebates = await api<{ list: { invitee: string; currency: string; fee: string; amount: string; rate: string }[] }>(
     request,
     "/invite/rebates",
-    {},
-    aliceToken,
-    true,
+    { method: "GET", token: aliceToken },
   );
   const mine = rebates.list.find((r) => r.invitee === `inv***@example.test` && r.currency === "ETH");
   expect(mine).toMatchObject({ fee, rate: "0.2" });
@@ -150,7 +103,7 @@ test("an operator issues a bonus coupon to one user from the console, after a co
   browser,
   request,
 }) => {
-  const opToken = await login(request, "operator@demo.test", "operator-demo-2026");
+  const opToken = await logIn(request, OPERATOR);
   const page = await sessionPage(browser, opToken, "en", "dark");
   await page.goto("/#/admin/invite");
   await expect(page.getByTestId("invite-rate")).toHaveValue("0.2");
@@ -166,10 +119,14 @@ test("an operator issues a bonus coupon to one user from the console, after a co
   await expect(page.getByTestId("admin-coupons")).toContainText("UID 80000002");
   await page.screenshot({ path: `${SHOTS}/invite-console-en-dark.png`, fullPage: true });
 
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
-  const bobs = await api<{ amount: string | null; currency: string | null }[]>(request, "/coupon/list", { tab: "valid" }, bob, true);
+  const bob = await logIn(request, BOB);
+  const bobs = await api<{ amount: string | null; currency: string | null }[]>(request, "/coupon/list", {
+    method: "GET",
+    data: { tab: "valid" },
+    token: bob,
+  });
   expect(bobs.filter((c) => c.amount === "3.5" && c.currency === "USDT")).toHaveLength(1);
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
-  const alices = await api<{ amount: string | null }[]>(request, "/coupon/list", { tab: "valid" }, alice, true);
+  const alice = await logIn(request, ALICE);
+  const alices = await api<{ amount: string | null }[]>(request, "/coupon/list", { method: "GET", data: { tab: "valid" }, token: alice });
   expect(alices.filter((c) => c.amount === "3.5")).toHaveLength(0);
 });

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ALICE, logIn } from "./lib/session.ts";
 
 /**
  * No layout shift from anything that loads late, measured as Lighthouse does (the browser's 'layout-shift'
@@ -51,8 +52,7 @@ test("home on a slow first visit shifts at most 0.05 (banners, notices, menu and
 });
 
 test("home with a session (the assets card loads late) shifts at most 0.05", async ({ context, page, request }) => {
-  const res = await request.post("/api/user/login", { form: { user_string: "alice@demo.test", password: "alice-demo-2026" } });
-  const token = ((await res.json()) as { message: string }).message;
+  const token = await logIn(request, ALICE);
   const cls = await throttledVisit(context, page, "/", token);
   await expect(page.getByTestId("home-quote").first()).toBeVisible();
   expect(cls).toBeLessThanOrEqual(MAX_CLS);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_PAY_PASSWORD, ensurePayPassword, registerUser } from "./lib/session.ts";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { BOB, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, logIn, registerUser, sessionPage } from "./lib/session.ts";
 
 /**
  * OTC loans end to end on a phone-sized page: Bob (seeded as a professional trader, with 20 BTC) applies for 500,000 USDT
@@ -11,59 +11,21 @@ import { DEMO_PAY_PASSWORD, ensurePayPassword, registerUser } from "./lib/sessio
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 
-type Envelope<T> = { type: string; message: T };
-
-async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string): Promise<T> {
-  const headers = token ? { Authorization: token } : undefined;
-  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post(`/api${path}`, { form: data, headers });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 20) {
-      await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    const body = JSON.parse(text) as Envelope<T>;
-    expect(body.type, `${path}: ${text}`).toBe("ok");
-    return body.message;
-  }
-}
-
-const login = (request: APIRequestContext, user: { email: string; password: string }) =>
-  api<string>(request, "/user/login", { user_string: user.email, password: user.password });
-
 async function btc(request: APIRequestContext, token: string): Promise<{ available: string; locked: string }> {
-  const res = await request.post("/api/wallet/detail", { form: { currency: "BTC", type: "change" }, headers: { Authorization: token } });
-  const body = (await res.json()) as Envelope<{ change_balance: string; lock_change_balance: string }>;
-  return { available: body.message.change_balance, locked: body.message.lock_change_balance };
-}
-
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
+  const row = await api<{ change_balance: string; lock_change_balance: string }>(request, "/wallet/detail", {
+    data: { currency: "BTC", type: "change" },
+    token,
+  });
+  return { available: row.change_balance, locked: row.lock_change_balance };
 }
 
 test("apply for a loan with the figures shown first, an operator approves it, then repay it and get the collateral back", async ({
   browser,
   request,
 }) => {
-  const bob = await login(request, BOB);
+  const bob = await logIn(request, BOB);
   await ensurePayPassword(request, bob, BOB);
   const before = await btc(request, bob);
 
@@ -99,7 +61,7 @@ test("apply for a loan with the figures shown first, an operator approves it, th
   expect(await btc(request, bob)).toEqual({ available: new Decimal(before.available).minus(10).toFixed(), locked: "10" });
   const id = Number((await row.getAttribute("data-testid"))!.replace("loan-", ""));
 
-  const operator = await login(request, OPERATOR);
+  const operator = await logIn(request, OPERATOR);
   const desk = await sessionPage(browser, operator, "en", "dark");
   await desk.goto("/#/admin/loans");
   const card = desk.getByTestId(`admin-loan-${id}`);
@@ -153,9 +115,13 @@ test("a user below VIP 2 without a flag is told how to qualify; an operator's pr
   await expect(page.getByTestId("loan-form")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/loans-not-eligible-en-light.png`, fullPage: true });
 
-  const operator = await login(request, OPERATOR);
-  const found = await request.get("/api/admin/users", { params: { q: borrower.email }, headers: { Authorization: operator } });
-  const borrowerId = ((await found.json()) as Envelope<{ data: { id: number }[] }>).message.data[0]!.id;
+  const operator = await logIn(request, OPERATOR);
+  const found = await api<{ data: { id: number }[] }>(request, "/admin/users", {
+    method: "GET",
+    data: { q: borrower.email },
+    token: operator,
+  });
+  const borrowerId = found.data[0]!.id;
   const desk = await sessionPage(browser, operator, "en", "light");
   await desk.goto(`/#/admin/users/${borrowerId}`);
   const flags = desk.getByTestId("loan-flags");

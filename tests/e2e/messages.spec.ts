@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { ALICE, BOB, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Issue #15: the bell with its unread badge and the account centre's "Message centre" row opened "This page does not
@@ -26,9 +26,7 @@ test("the bell opens the message centre; a personal message opens, is marked rea
   request,
 }) => {
   const token = await logIn(request, ALICE);
-  const unread = async () =>
-    ((await (await request.get("/api/chat/unread", { headers: { authorization: token } })).json()) as { message: { count: number } })
-      .message.count;
+  const unread = async () => (await api<{ count: number }>(request, "/chat/unread", { method: "GET", token })).count;
   const before = await unread();
   expect(before).toBeGreaterThan(0);
 

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { OPERATOR, sessionPage, clientAddress } from "./lib/session.ts";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { ALICE, OPERATOR, api, latestCode, logIn, sessionPage, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("money") });
@@ -54,29 +54,6 @@ function voucherPng(size = 24): Buffer {
     chunk("IDAT", deflateSync(pixels)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
-}
-
-type Envelope<T> = { type: string; message: T };
-
-async function apiPost<T>(request: APIRequestContext, path: string, form: Record<string, string>, token?: string): Promise<T> {
-  const res = await request.post(`/api${path}`, { form, headers: token ? { Authorization: token } : {} });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
-/** The newest 6-digit code the local transport "sent" to an address. */
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as Envelope<{ body: string }[]>;
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
 }
 
 /**
@@ -136,17 +113,19 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   const stamp = Date.now();
   const email = `money-${stamp}@example.test`;
   const mobile = `139${String(stamp).slice(-8)}`;
-  await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
+  await api(request, "/sms_mail", { data: { user_string: email, scene: "register" } });
   const code = await latestCode(request, email);
-  await apiPost(request, "/user/register", {
-    user_string: email,
-    code,
-    password: PASSWORD,
-    re_password: PASSWORD,
-    type: "email",
+  await api(request, "/user/register", {
+    data: {
+      user_string: email,
+      code,
+      password: PASSWORD,
+      re_password: PASSWORD,
+      type: "email",
+    },
   });
-  const userToken = await apiPost<string>(request, "/user/login", { user_string: email, password: PASSWORD });
-  const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
+  const userToken = await logIn(request, { email, password: PASSWORD });
+  const operatorToken = await logIn(request, OPERATOR);
 
   const user = await sessionPage(browser, userToken);
   const op = await sessionPage(browser, operatorToken);
@@ -469,7 +448,7 @@ test("home loads the total-assets card only with a session: a logged-out first v
   expect(guestChunks).toEqual([]);
   await guest.context().close();
 
-  const token = await apiPost<string>(request, "/user/login", { user_string: "alice@demo.test", password: "alice-demo-2026" });
+  const token = await logIn(request, ALICE);
   const user = await sessionPage(browser, token);
   const userChunks = cardChunks(user);
   await user.goto("/#/");
@@ -487,33 +466,36 @@ test("coin conversion: the page locks a quote with its countdown, and confirming
   // A fresh account funded with 500 USDT through a confirmed voucher deposit (all by API).
   const stamp = Date.now();
   const email = `convert-${stamp}@example.test`;
-  await apiPost(request, "/sms_mail", { user_string: email, scene: "register" });
+  await api(request, "/sms_mail", { data: { user_string: email, scene: "register" } });
   const code = await latestCode(request, email);
-  await apiPost(request, "/user/register", {
-    user_string: email,
-    code,
-    password: "convert-e2e-2026",
-    re_password: "convert-e2e-2026",
-    type: "email",
+  await api(request, "/user/register", {
+    data: {
+      user_string: email,
+      code,
+      password: "convert-e2e-2026",
+      re_password: "convert-e2e-2026",
+      type: "email",
+    },
   });
-  const token = await apiPost<string>(request, "/user/login", { user_string: email, password: "convert-e2e-2026" });
-  const operatorToken = await apiPost<string>(request, "/user/login", { user_string: OPERATOR.email, password: OPERATOR.password });
+  const token = await logIn(request, { email, password: "convert-e2e-2026" });
+  const operatorToken = await logIn(request, OPERATOR);
   const upload = await request.post("/api/upload", {
     headers: { Authorization: token },
     multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: voucherPng() } },
   });
-  const voucherUrl = ((await upload.json()) as Envelope<string>).message;
+  const voucherUrl = ((await upload.json()) as { message: string }).message;
   const txHash = `c${stamp.toString(16)}`.padStart(64, "0");
-  await apiPost(
-    request,
-    "/wallet/charge_req",
-    { account: voucherUrl, amount: "500", currency: "USDT", chain: "TRC20", tx_hash: txHash },
+  await api(request, "/wallet/charge_req", {
+    data: { account: voucherUrl, amount: "500", currency: "USDT", chain: "TRC20", tx_hash: txHash },
     token,
-  );
-  const queue = await request.get("/api/admin/deposits?status=pending&limit=50", { headers: { Authorization: operatorToken } });
-  const pending = ((await queue.json()) as Envelope<{ data: { id: number; email: string }[] }>).message.data;
-  const deposit = pending.find((d) => d.email === email)!;
-  await apiPost(request, "/admin/deposits/confirm", { id: String(deposit.id), amount: "500" }, operatorToken);
+  });
+  const queue = await api<{ data: { id: number; email: string }[] }>(request, "/admin/deposits", {
+    method: "GET",
+    data: { status: "pending", limit: "50" },
+    token: operatorToken,
+  });
+  const deposit = queue.data.find((d) => d.email === email)!;
+  await api(request, "/admin/deposits/confirm", { data: { id: String(deposit.id), amount: "500" }, token: operatorToken });
 
   const user = await sessionPage(browser, token);
 
@@ -545,7 +527,7 @@ test("coin conversion: the page locks a quote with its countdown, and confirming
   const locked = /You receive: (\d+\.\d+) ETH/.exec((await dialog.textContent()) ?? "")![1]!;
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(toast(user)).toHaveText(`Converted 100 USDT into ${locked} ETH`);
-  const list = await apiPost<{ wallet: { currency_name: string; change_balance: string }[] }>(request, "/user/getTransferList", {}, token);
+  const list = await api<{ wallet: { currency_name: string; change_balance: string }[] }>(request, "/user/getTransferList", { token });
   expect(list.wallet.find((w) => w.currency_name === "ETH")!.change_balance).toBe(locked);
   expect(list.wallet.find((w) => w.currency_name === "USDT")!.change_balance).toBe("400");
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { clientAddress } from "./lib/session.ts";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, api, latestCode, logIn, sessionPage, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("nft-auction") });
@@ -17,104 +17,47 @@ test.use({ extraHTTPHeaders: clientAddress("nft-auction") });
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 const CODE = "A-0001";
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-
-type Envelope<T> = { type: string; message: T };
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string) {
-  const headers = token ? { Authorization: token } : undefined;
-  const res =
-    method === "GET"
-      ? await request.get(`/api${path}`, { params: data, headers })
-      : await request.post(`/api${path}`, { form: data, headers });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
-async function login(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  const form = { user_string: who.email, password: who.password };
-  const first = await request.post("/api/user/login", { form }).catch(() => null);
-  const body = first ? await first.json().catch(() => null) : null;
-  if (body?.type === "ok") return body.message as string;
-  return api<string>(request, "POST", "/user/login", form);
-}
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as Envelope<{ body: string }[]>;
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 /** A new user, funded with a 300 USDT deposit an operator confirmed. */
 async function thirdBidder(request: APIRequestContext): Promise<string> {
   const stamp = Date.now();
   const email = `carol-${stamp}@example.test`;
-  await api(request, "POST", "/sms_mail", { user_string: email, scene: "register" });
+  await api(request, "/sms_mail", { data: { user_string: email, scene: "register" } });
   const code = await latestCode(request, email);
-  await api(request, "POST", "/user/register", {
-    user_string: email,
-    code,
-    password: "carol-e2e-2026",
-    re_password: "carol-e2e-2026",
-    type: "email",
+  await api(request, "/user/register", {
+    data: {
+      user_string: email,
+      code,
+      password: "carol-e2e-2026",
+      re_password: "carol-e2e-2026",
+      type: "email",
+    },
   });
-  const token = await login(request, { email, password: "carol-e2e-2026" });
+  const token = await logIn(request, { email, password: "carol-e2e-2026" });
   const upload = await request.post("/api/upload", {
     headers: { Authorization: token },
     multipart: { private: "1", file: { name: "voucher.png", mimeType: "image/png", buffer: PNG } },
   });
-  const voucher = ((await upload.json()) as Envelope<string>).message;
+  const voucher = ((await upload.json()) as { message: string }).message;
   const txHash = `c${stamp.toString(16)}`.padStart(64, "0");
-  await api(
-    request,
-    "POST",
-    "/wallet/charge_req",
-    { account: voucher, amount: "300", currency: "USDT", chain: "TRC20", tx_hash: txHash },
+  await api(request, "/wallet/charge_req", {
+    data: { account: voucher, amount: "300", currency: "USDT", chain: "TRC20", tx_hash: txHash },
     token,
-  );
-  const operator = await login(request, OPERATOR);
-  const pending = await api<{ data: { id: number; tx_hash: string }[] }>(request, "GET", "/admin/deposits", {}, operator);
+  });
+  const operator = await logIn(request, OPERATOR);
+  const pending = await api<{ data: { id: number; tx_hash: string }[] }>(request, "/admin/deposits", { method: "GET", token: operator });
   const deposit = pending.data.find((d) => d.tx_hash === txHash)!;
-  await api(request, "POST", "/admin/deposits/confirm", { id: String(deposit.id), amount: "300" }, operator);
+  await api(request, "/admin/deposits/confirm", { data: { id: String(deposit.id), amount: "300" }, token: operator });
   return token;
 }
 
 const usdt = async (request: APIRequestContext, token: string) => {
-  const list = await api<{ change_wallet: { balance: { currency_name: string; change_balance: string }[] } }>(
-    request,
-    "POST",
-    "/wallet/list",
-    {},
+  const list = await api<{ change_wallet: { balance: { currency_name: string; change_balance: string }[] } }>(request, "/wallet/list", {
     token,
-  );
+  });
   return new Decimal(list.change_wallet.balance.find((r) => r.currency_name === "USDT")!.change_balance);
 };
-
-async function sessionPage(browser: Browser, token: string, lang = "en", theme = "dark"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ([t, l, th]) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    [token, lang, theme] as const,
-  );
-  return context.newPage();
-}
 
 /** Bids from the page: the increment typed, the resulting price read on the form and in the confirmation, then placed. */
 async function bidFromPage(page: Page, increment: string, expected: string, confirmText: string) {
@@ -132,7 +75,7 @@ test("alice and a new user bid live on bob's lot, it ends, alice pays and bob re
   request,
 }) => {
   test.setTimeout(240_000);
-  const [aliceToken, bobToken] = [await login(request, ALICE), await login(request, BOB)];
+  const [aliceToken, bobToken] = [await logIn(request, ALICE), await logIn(request, BOB)];
   const carolToken = await thirdBidder(request);
   const bobBefore = await usdt(request, bobToken);
 
@@ -160,7 +103,7 @@ test("alice and a new user bid live on bob's lot, it ends, alice pays and bob re
   await carol.screenshot({ path: `${SHOTS}/nft-auction-bids-light-fra.png`, fullPage: true });
 
   // The lot ends a few seconds from now; both pages learn it from the room.
-  await api(request, "POST", "/dev/nft_auction_end", { code: CODE, seconds: "3" });
+  await api(request, "/dev/nft_auction_end", { data: { code: CODE, seconds: "3" } });
   await expect(alice.getByTestId("auction-status")).toHaveText("Awaiting payment", { timeout: 30_000 });
   await expect(carol.getByTestId("auction-status")).toHaveText("Paiement attendu", { timeout: 30_000 });
   await expect(carol.getByTestId("auction-my-deposit")).toBeHidden();
@@ -189,7 +132,7 @@ test("alice and a new user bid live on bob's lot, it ends, alice pays and bob re
   await alice.screenshot({ path: `${SHOTS}/nft-auction-my-bids-dark-en.png`, fullPage: true });
 
   // The console shows the lot sold, its bidders and the paid order.
-  const console = await sessionPage(browser, await login(request, OPERATOR), "en", "light");
+  const console = await sessionPage(browser, await logIn(request, OPERATOR), "en", "light");
   await console.goto("/#/admin/nft-auctions");
   const row = console.getByTestId("admin-nft-lots").locator("tr").filter({ hasText: CODE });
   await expect(row).toContainText("Sold");
@@ -212,14 +155,11 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
   request,
 }) => {
   test.setTimeout(180_000);
-  const [aliceToken, bobToken, operatorToken] = [await login(request, ALICE), await login(request, BOB), await login(request, OPERATOR)];
+  const [aliceToken, bobToken, operatorToken] = [await logIn(request, ALICE), await logIn(request, BOB), await logIn(request, OPERATOR)];
   // An artwork by the seeded artist who is a user (she earns the royalty on resales), on sale at 50 USDT; bob buys it.
   const now = Date.now();
-  const created = await api<{ code: string }>(
-    request,
-    "POST",
-    "/admin/nft/item",
-    {
+  const created = await api<{ code: string }>(request, "/admin/nft/item", {
+    data: {
       artist_id: "1",
       names: JSON.stringify({ en: `Resold at auction ${now}` }),
       media_key: "nft/seed-dawn.png",
@@ -231,14 +171,10 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
       end_time: String(now + 3_600_000),
       listed: "1",
     },
-    operatorToken,
-  );
-  const code = created.code;
-  const buy = await request.post("/api/bind_box/buyNFT", {
-    form: { code },
-    headers: { Authorization: bobToken, "Idempotency-Key": `e2e-buy-${now}` },
+    token: operatorToken,
   });
-  expect(((await buy.json()) as Envelope<string>).type).toBe("ok");
+  const code = created.code;
+  await api(request, "/bind_box/buyNFT", { data: { code }, token: bobToken, headers: { "Idempotency-Key": `e2e-buy-${now}` } });
 
   // Bob lists it for auction from the page: starting price 60, increment 5, from now for an hour; confirmed.
   const bob = await sessionPage(browser, bobToken);
@@ -262,7 +198,7 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
   await alice.getByTestId("nft-bid").click();
   await expect(alice.getByTestId("auction-price")).toHaveText("60 USDT");
   await bidFromPage(alice, "5", "65", "Confirm");
-  await api(request, "POST", "/dev/nft_auction_end", { code, seconds: "3" });
+  await api(request, "/dev/nft_auction_end", { data: { code, seconds: "3" } });
   await expect(alice.getByTestId("auction-status")).toHaveText("Awaiting payment", { timeout: 30_000 });
   await alice.getByTestId("auction-go-pay").click();
   // The order of this lot: the list may still hold the one paid in the test before.
@@ -273,7 +209,7 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
 
   // 65 less the 2.5 % platform fee (1.625) and the artist's 5 % royalty (3.25): the same split as a fixed-price resale.
   await expect.poll(async () => (await usdt(request, bobToken)).minus(bobBefore).toFixed()).toBe("60.125");
-  const detail = await api<{ owner: string | null }>(request, "GET", "/bind_box/getBoxDetail", { id: code });
+  const detail = await api<{ owner: string | null }>(request, "/bind_box/getBoxDetail", { method: "GET", data: { id: code } });
   expect(detail.owner).toBe("Alice");
   await alice.close();
   await bob.close();

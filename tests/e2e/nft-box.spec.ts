@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Blind boxes end to end on a phone-sized page: an operator creates a two-box series; Alice buys a box in the browser
@@ -10,40 +11,9 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
-
-async function sessionPage(browser: Browser, token: string, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 async function usdt(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
-  return ((await res.json()) as { message: { change_balance: string } }).message.change_balance;
+  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
+    .change_balance;
 }
 
 test("alice buys and opens a blind box; once the series sells out the verify page shows every draw matching", async ({
@@ -51,7 +21,7 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   request,
 }) => {
   test.setTimeout(120_000);
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const now = Date.now();
   const created = await request.post("/api/admin/nft_box/series", {
     headers: { Authorization: operator },
@@ -71,7 +41,7 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   expect(created.status(), await created.text()).toBe(200);
   const series = ((await created.json()) as { message: { id: number; commitment: string } }).message;
 
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
+  const alice = await logIn(request, ALICE);
   const before = await usdt(request, alice);
   const page = await sessionPage(browser, alice, "en", "dark");
   // The way in: the NFT market's artworks tab leads to the blind boxes.
@@ -154,7 +124,7 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
 });
 
 test("bob's empty box list, then a box of the demo series opened with its picture, in light English", async ({ browser, request }) => {
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const bob = await logIn(request, BOB);
   const page = await sessionPage(browser, bob, "en", "light");
   await page.goto("/#/nft/box/mine");
   await expect(page.getByText("You have no blind boxes yet.")).toBeVisible();

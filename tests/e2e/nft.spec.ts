@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * NFT fixed-price resale end to end on a phone-sized page: bob's seeded artwork "Night Ferry" (artist Lena Park, a
@@ -11,24 +12,10 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: email, password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type).toBe("ok");
-    return body.message;
-  }
-}
-
 /** USDT available in the exchange account, in minor units (6 decimals), read without floats. */
 async function usdtUnits(request: APIRequestContext, token: string): Promise<bigint> {
-  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
-  const text = ((await res.json()) as { message: { change_balance: string } }).message.change_balance;
+  const text = (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
+    .change_balance;
   const [whole, frac = ""] = text.split(".");
   return BigInt(whole!) * 1_000_000n + BigInt((frac + "000000").slice(0, 6));
 }
@@ -40,27 +27,10 @@ async function imagesLoaded(page: Page) {
   for (const img of await images.all()) await expect(img).toHaveJSProperty("naturalWidth", 24);
 }
 
-async function sessionPage(browser: Browser, token: string | null, lang: string, theme: "dark" | "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ({ t, l, th }) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      if (t) localStorage.setItem("token", JSON.stringify(t));
-    },
-    { t: token, l: lang, th: theme },
-  );
-  return context.newPage();
-}
-
 test("alice buys bob's listed artwork: bob receives exactly the price less the fee and the royalty", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const alice = await logIn(request, ALICE);
+  const bob = await logIn(request, BOB);
   const detail = await request.get("/api/bind_box/getBoxDetail?id=NFT-FERRY");
   const item = ((await detail.json()) as { message: Record<string, unknown> }).message;
   expect(item).toMatchObject({ price: "80", fee: "2", royalty: "4", seller_receives: "74", total: "80", status: 1, owner: "Bob" });
@@ -139,7 +109,7 @@ test("the market in Spanish and light theme: tabs, search needs a keyword, artis
 });
 
 test("purchase and resell pages in Spanish (dark) and English (light)", async ({ browser, request }) => {
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const bob = await logIn(request, BOB);
   const es = await sessionPage(browser, bob, "spa", "dark");
   await es.goto("/#/nft/purchase_one?code=NFT-DAWN");
   await expect(es.getByTestId("nft-total")).toHaveText("120 USDT");
@@ -158,7 +128,7 @@ test("an operator uploads audio in the console (an SVG is refused) and the artwo
   request,
 }) => {
   test.setTimeout(90_000);
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const page = await sessionPage(browser, operator, "en", "light");
   await page.goto("/#/admin/nft");
   await expect(page.getByTestId("nft-fee-rate")).toHaveValue("0.025");

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Decimal } from "decimal.js";
 import { type OnrampConfigView, usdtUnits } from "../../schema/api/onramp.ts";
-import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Buy crypto by bank transfer on a phone-sized page: Alice orders 3,500 THB of USDT, sees the figures before confirming,
@@ -14,8 +14,8 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
 async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.post("/api/wallet/detail", { form: { currency: "USDT", type: "change" }, headers: { Authorization: token } });
-  return ((await res.json()) as { message: { change_balance: string } }).message.change_balance;
+  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
+    .change_balance;
 }
 
 async function fillPayer(page: Page) {
@@ -29,7 +29,7 @@ async function fillPayer(page: Page) {
 test("buy crypto by bank transfer; an operator confirms it and USDT is credited at the published rate", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const alice = await logIn(request, ALICE);
-  const config = ((await (await request.get("/api/onramp/config")).json()) as { message: OnrampConfigView }).message;
+  const config = await api<OnrampConfigView>(request, "/onramp/config", { method: "GET" });
   const thb = config.countries.find((c) => c.code === "TH")!.fiats.find((f) => f.code === "THB")!;
   const expected = new Decimal(usdtUnits(3500, thb.rate)).div(1_000_000);
   const before = new Decimal(await usdtAvailable(request, alice));
@@ -79,8 +79,8 @@ test("buy crypto by bank transfer; an operator confirms it and USDT is credited 
   await page.goto("/#/otc/orders");
   await expect(page.getByTestId(`otc-order-${id}`)).toContainText("Payment successful");
   // A second confirmation changes nothing.
-  const again = await request.post("/api/admin/onramp/confirm", { form: { id: String(id) }, headers: { Authorization: operator } });
-  expect(again.status()).toBe(409);
+  const again = await apiResult(request, "/admin/onramp/confirm", { data: { id: String(id) }, token: operator });
+  expect(again.status).toBe(409);
   expect(new Decimal(await usdtAvailable(request, alice)).minus(before).toFixed()).toBe(expected.toFixed());
 });
 

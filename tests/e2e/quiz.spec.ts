@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * The prediction quiz end to end (issue #11): an operator adds a short round on BTC/USDT (20 s of bets, 12 s to the end);
@@ -12,68 +13,31 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-type Envelope<T> = { type: string; message: T };
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string) {
-  const headers: Record<string, string> = token ? { Authorization: token } : {};
-  if (path === "/guess/bet") headers["Idempotency-Key"] = crypto.randomUUID();
-  const res =
-    method === "GET"
-      ? await request.get(`/api${path}`, { params: data, headers })
-      : await request.post(`/api${path}`, { form: data, headers });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
-/** Log-in; the server's very first request wakes every market and may be cut short, so it is tried again once. */
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const form = { user_string: email, password };
-  const first = await request.post("/api/user/login", { form }).catch(() => null);
-  const body = first ? await first.json().catch(() => null) : null;
-  if (body?.type === "ok") return body.message as string;
-  return api<string>(request, "POST", "/user/login", form);
-}
-
 const usdt = async (request: APIRequestContext, token: string) =>
   new Decimal(
-    (await api<{ change_balance: string }>(request, "POST", "/wallet/detail", { currency: "USDT", type: "change" }, token)).change_balance,
+    (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
+      .change_balance,
   );
-
-async function sessionPage(browser: Browser, token: string | null, lang = "en", theme = "dark"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await context.addInitScript(
-    ([t, l, th]) => {
-      if (sessionStorage.getItem("__e2e_init")) return;
-      sessionStorage.setItem("__e2e_init", "1");
-      localStorage.clear();
-      localStorage.setItem("h5Version", "1");
-      localStorage.setItem("lang", JSON.stringify(l));
-      localStorage.setItem("theme", JSON.stringify(th));
-      if (t) localStorage.setItem("token", JSON.stringify(t));
-    },
-    [token, lang, theme] as const,
-  );
-  return context.newPage();
-}
 
 type Round = { id: number; cutoff_at: number; ends_at: number; state: string };
 
 test("a bet on a short round settles at its end with the exact pari-mutuel payout", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
-  const alice = await login(request, "alice@demo.test", "alice-demo-2026");
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
-  const steer = (price: string) => api(request, "POST", "/dev/steer_price", { symbol: "BTC/USDT", price });
+  const operator = await logIn(request, OPERATOR);
+  const alice = await logIn(request, ALICE);
+  const bob = await logIn(request, BOB);
+  const steer = (price: string) => api(request, "/dev/steer_price", { data: { symbol: "BTC/USDT", price } });
   await steer("90000");
   const now = Date.now();
-  const round = await api<Round>(
-    request,
-    "POST",
-    "/admin/guess/round",
-    { match_id: "1", opens_at: String(now), cutoff_at: String(now + 20_000), ends_at: String(now + 32_000) },
-    operator,
-  );
-  await api(request, "POST", "/guess/bet", { round_id: String(round.id), side: "2", amount: "20" }, alice);
+  const round = await api<Round>(request, "/admin/guess/round", {
+    data: { match_id: "1", opens_at: String(now), cutoff_at: String(now + 20_000), ends_at: String(now + 32_000) },
+    token: operator,
+  });
+  await api(request, "/guess/bet", {
+    data: { round_id: String(round.id), side: "2", amount: "20" },
+    token: alice,
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
   const before = await usdt(request, bob);
 
   const page = await sessionPage(browser, bob);
@@ -107,9 +71,8 @@ test("a bet on a short round settles at its end with the exact pari-mutuel payou
 
   const settled = await api<{ state: string; outcome: number; fee: string; cutoff_entry: { price: string }; end_entry: { price: string } }>(
     request,
-    "GET",
     "/guess/round",
-    { id: String(round.id) },
+    { method: "GET", data: { id: String(round.id) } },
   );
   expect(settled).toMatchObject({ state: "over", outcome: 1, fee: "0.6" });
   expect(new Decimal(settled.end_entry.price).gt(settled.cutoff_entry.price)).toBe(true);
@@ -128,7 +91,7 @@ test("a bet on a short round settles at its end with the exact pari-mutuel payou
 });
 
 test("the game page in both themes, in English and Spanish, for a guest and a user", async ({ browser, request }) => {
-  const bob = await login(request, "bob@demo.test", "bob-demo-2026");
+  const bob = await logIn(request, BOB);
   for (const [lang, theme, token] of [
     ["en", "dark", bob],
     ["en", "light", bob],
@@ -150,7 +113,7 @@ test("the game page in both themes, in English and Spanish, for a guest and a us
 });
 
 test("operators add a round from the console (confirmed, then audited) and it is listed as open", async ({ browser, request }) => {
-  const operator = await login(request, "operator@demo.test", "operator-demo-2026");
+  const operator = await logIn(request, OPERATOR);
   const page = await sessionPage(browser, operator);
   await page.goto("/#/admin/quiz");
   await expect(page.getByTestId("admin-quiz-config")).toBeVisible();
@@ -161,14 +124,12 @@ test("operators add a round from the console (confirmed, then audited) and it is
   await page.getByTestId("round-create").click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Round created")).toBeVisible();
-  const rounds = await api<{ data: { symbol: string; auto: boolean; cutoff_at: number; opens_at: number }[] }>(
-    request,
-    "GET",
-    "/guess/rounds",
-    {
+  const rounds = await api<{ data: { symbol: string; auto: boolean; cutoff_at: number; opens_at: number }[] }>(request, "/guess/rounds", {
+    method: "GET",
+    data: {
       limit: "50",
     },
-  );
+  });
   const made = rounds.data.find((r) => r.symbol === "ETH/USDT" && !r.auto);
   expect(made && made.cutoff_at - made.opens_at).toBe(120_000);
   await page.screenshot({ path: `${SHOTS}/quiz-admin.png`, fullPage: true });

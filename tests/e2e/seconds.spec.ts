@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { BOB, logIn, sessionPage } from "./lib/session.ts";
+import { BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Seconds contracts end to end (issue #11): a 30-second up order on BTC/USDT from the trade tab's seconds mode, its
@@ -14,22 +14,11 @@ mkdirSync(SHOTS, { recursive: true });
 
 const SYMBOL = "BTC-USDT";
 
-type Envelope<T> = { type: string; message: T };
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data: Record<string, string>, token?: string) {
-  const headers = token ? { Authorization: token } : undefined;
-  const res =
-    method === "GET"
-      ? await request.get(`/api${path}`, { params: data, headers })
-      : await request.post(`/api${path}`, { form: data, headers });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
 type Payable = { id: number; user_wallet: { micro_balance: string } }[];
 const microBalance = async (request: APIRequestContext, token: string) =>
   new Decimal(
-    (await api<Payable>(request, "GET", "/microtrade/payable_currencies", {}, token)).find((c) => c.id === 3)!.user_wallet.micro_balance,
+    (await api<Payable>(request, "/microtrade/payable_currencies", { method: "GET", token })).find((c) => c.id === 3)!.user_wallet
+      .micro_balance,
   );
 
 test("a 30-second up order: confirm, countdown, result, the exact balance change and the trail entries it settled on", async ({
@@ -38,7 +27,7 @@ test("a 30-second up order: confirm, countdown, result, the exact balance change
 }) => {
   test.setTimeout(120_000);
   const token = await logIn(request, BOB);
-  await api(request, "POST", "/wallet/change", { currency_id: "3", number: "100", from_field: "change", to_field: "micro" }, token);
+  await api(request, "/wallet/change", { data: { currency_id: "3", number: "100", from_field: "change", to_field: "micro" }, token });
   const before = await microBalance(request, token);
 
   const page = await sessionPage(browser, token);
@@ -70,10 +59,8 @@ test("a 30-second up order: confirm, countdown, result, the exact balance change
   const id = Number(await card.getAttribute("data-order-id"));
   const order = await api<{ payout: string; open_entry: { time: number; price: string }; close_entry: { time: number; price: string } }>(
     request,
-    "GET",
     "/microtrade/get_result",
-    { id: String(id) },
-    token,
+    { method: "GET", data: { id: String(id) }, token },
   );
   expect(order.payout).toBe(payout);
   expect((await microBalance(request, token)).toFixed()).toBe(before.minus("10.01").plus(payout).toFixed());
@@ -116,8 +103,7 @@ test("the seconds mode in light theme and in Spanish", async ({ browser, request
 });
 
 test("operators see and save the seconds configuration (confirmed, then audited)", async ({ browser, request }) => {
-  const res = await request.post("/api/user/login", { form: { user_string: "operator@demo.test", password: "operator-demo-2026" } });
-  const token = ((await res.json()) as Envelope<string>).message;
+  const token = await logIn(request, OPERATOR);
   const page = await sessionPage(browser, token);
   await page.goto(`/#/admin/seconds`);
   await expect(page.getByTestId("admin-seconds")).toBeVisible();
@@ -126,7 +112,7 @@ test("operators see and save the seconds configuration (confirmed, then audited)
   await page.getByTestId("seconds-save").click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Saved")).toBeVisible();
-  const config = await api<{ max_open_per_coin: number }>(request, "GET", "/microtrade/config", {});
+  const config = await api<{ max_open_per_coin: number }>(request, "/microtrade/config", { method: "GET" });
   expect(config.max_open_per_coin).toBe(12);
   await page.screenshot({ path: `${SHOTS}/seconds-admin.png`, fullPage: true });
 });

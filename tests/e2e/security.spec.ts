@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
+import { ALICE, OPERATOR, logIn } from "./lib/session.ts";
 
 /**
  * Security at the edges, in the browser against the app as `npm start` serves
@@ -6,9 +7,6 @@ import { type APIRequestContext, type Page, expect, test } from "@playwright/tes
  * without a single violation), the web view's host allow-list as operators
  * edit it, and log-in redirects that follow app routes only.
  */
-
-const ALICE = { email: "alice@demo.test", password: "alice-demo-2026" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 
 async function fresh(page: Page, token?: string) {
   await page.addInitScript((t) => {
@@ -21,13 +19,6 @@ async function fresh(page: Page, token?: string) {
     localStorage.setItem("theme", JSON.stringify("dark"));
     if (t) localStorage.setItem("token", JSON.stringify(t));
   }, token ?? null);
-}
-
-async function logIn(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post("/api/user/login", { form: { user_string: who.email, password: who.password } });
-  const body = (await res.json()) as { type: string; message: string };
-  expect(body.type).toBe("ok");
-  return body.message;
 }
 
 /** Every CSP violation the page reports, from the console and from securitypolicyviolation events. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PAY_PASSWORD, ensurePayPassword, clientAddress } from "./lib/session.ts";
+import { BOB, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, latestCode, logIn, clientAddress } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("stocks") });
@@ -15,66 +15,32 @@ test.use({ extraHTTPHeaders: clientAddress("stocks") });
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const BOB = { email: "bob@demo.test", password: "bob-demo-2026" };
-const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" };
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 /** Tuesday 24 November 2026, 10:00 in New York; Saturday 28 November 2026, 10:00 in New York. */
 const IN_SESSION = String(Date.parse("2026-11-24T15:00:00Z"));
 const SATURDAY = String(Date.parse("2026-11-28T15:00:00Z"));
 
-type Envelope<T> = { type: string; message: T };
-
-async function api<T>(request: APIRequestContext, path: string, data: Record<string, string>, token?: string, method = "POST"): Promise<T> {
-  const headers = token ? { Authorization: token } : undefined;
-  // Right after it starts, the dev server may answer a first request with a plain-text warm-up page: ask again.
-  for (let attempt = 0; ; attempt++) {
-    const res =
-      method === "GET" ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { form: data, headers });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 20) {
-      await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    const body = JSON.parse(text) as Envelope<T>;
-    expect(body.type, `${path}: ${text}`).toBe("ok");
-    return body.message;
-  }
-}
-
-const login = (request: APIRequestContext, user: { email: string; password: string }) =>
-  api<string>(request, "/user/login", { user_string: user.email, password: user.password });
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { message: { body: string }[] };
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
 type Info = { mobile: string | null; has_pay_password: boolean; real_state: { level: number } };
 
 /** Bob, Lv1 with a pay password (each step only if not done yet) and 500 USDT more in his lever account. */
 async function stockTrader(request: APIRequestContext): Promise<string> {
-  const token = await login(request, BOB);
-  const info = await api<Info>(request, "/user/info", {}, token, "GET");
+  const token = await logIn(request, BOB);
+  const info = await api<Info>(request, "/user/info", { method: "GET", token });
   if (!info.mobile) {
     const mobile = `138${String(Date.now()).slice(-8)}`;
-    await api(request, "/sms_send", { mobile, area_code: "86", scene: "bind" });
+    await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
     const code = await latestCode(request, `+86${mobile}`);
-    await api(request, "/safe/mobile", { mobile, area_code: "86", code, login_password: BOB.password }, token);
+    await api(request, "/safe/mobile", { data: { mobile, area_code: "86", code, login_password: BOB.password }, token });
   }
   if (info.real_state.level < 1) {
-    await api(request, "/user/real", { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token);
-    const operator = await login(request, OPERATOR);
-    const queue = await request.get("/api/admin/kyc", { params: { status: "auditing" }, headers: { Authorization: operator } });
-    const items = ((await queue.json()) as Envelope<{ data: { id: number; email: string | null }[] }>).message.data;
-    await api(request, "/admin/kyc/approve", { id: String(items.find((i) => i.email === BOB.email)!.id) }, operator);
+    await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token });
+    const operator = await logIn(request, OPERATOR);
+    const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
+      method: "GET",
+      data: { status: "auditing" },
+      token: operator,
+    });
+    await api(request, "/admin/kyc/approve", { data: { id: String(items.find((i) => i.email === BOB.email)!.id) }, token: operator });
   }
   await ensurePayPassword(request, token, BOB);
   await request.post("/api/wallet/change", {
@@ -84,7 +50,7 @@ async function stockTrader(request: APIRequestContext): Promise<string> {
   return token;
 }
 
-const clock = (request: APIRequestContext, at: string) => api(request, "/dev/stock_clock", { at });
+const clock = (request: APIRequestContext, at: string) => api(request, "/dev/stock_clock", { data: { at } });
 
 async function as(page: Page, token: string | null, lang: string, theme: "dark" | "light"): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -122,7 +88,7 @@ test("the Stocks tab lists the five stock pairs with price, change and the sessi
   }
   await clock(request, IN_SESSION);
   // Home's pop-up notice (seen once per id) is marked seen, so the boards take the tap.
-  const popup = await api<{ id: number } | null>(request, "/news/index_pop", {}, undefined, "GET");
+  const popup = await api<{ id: number } | null>(request, "/news/index_pop", { method: "GET" });
   await page.addInitScript((id) => {
     if (id !== null) localStorage.setItem("popupNoticeSeen", String(id));
   }, popup?.id ?? null);
@@ -166,12 +132,10 @@ test("a stock position opens in session from the contract page; on Saturday the 
   await expect(row).toContainText("3 lots · 10×");
   await page.screenshot({ path: `${SHOTS}/stocks-contract-open-en-dark.png`, fullPage: true });
 
-  const held = await api<{ message: { symbol: string; share: number; price: string; open_ref: string }[] }>(
-    request,
-    "/lever/my_trade",
-    { currency_id: "101", legal_id: "3", status: "1" },
+  const held = await api<{ message: { symbol: string; share: number; price: string; open_ref: string }[] }>(request, "/lever/my_trade", {
+    data: { currency_id: "101", legal_id: "3", status: "1" },
     token,
-  );
+  });
   expect(held.message[0]).toMatchObject({ symbol: "AAPL/USDT", share: 3 });
 
   await clock(request, SATURDAY);
@@ -190,7 +154,7 @@ test("a stock position opens in session from the contract page; on Saturday the 
 
 test("the console lists the stock pairs with their feed, hours and session beside the spot pairs", async ({ page, request }) => {
   await clock(request, SATURDAY);
-  const operator = await login(request, OPERATOR);
+  const operator = await logIn(request, OPERATOR);
   await as(page, operator, "en", "light");
   await page.goto("/#/admin/contracts");
   const aapl = page.getByTestId("contract-pair-101");

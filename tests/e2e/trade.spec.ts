@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ALICE, BOB, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Spot trading end to end, in phone-sized browsers against the app as
@@ -29,28 +29,9 @@ const MAKER_FEE = "0.0008";
 /** The order form estimates the taker fee, the most an order can pay. */
 const TAKER_FEE = "0.001";
 
-type Envelope<T> = { type: string; message: T };
-
-async function api<T>(
-  request: APIRequestContext,
-  method: "GET" | "POST",
-  path: string,
-  data: Record<string, string>,
-  token?: string,
-): Promise<T> {
-  const headers = token ? { Authorization: token } : undefined;
-  const res =
-    method === "GET"
-      ? await request.get(`/api${path}`, { params: data, headers })
-      : await request.post(`/api${path}`, { form: data, headers });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message;
-}
-
 /** Available and locked of a coin in the spot (change) account. */
 async function spot(request: APIRequestContext, token: string, coin: string) {
-  const row = await api<Record<string, string>>(request, "POST", "/wallet/detail", { currency: coin, type: "change" }, token);
+  const row = await api<Record<string, string>>(request, "/wallet/detail", { data: { currency: coin, type: "change" }, token });
   return { available: new Decimal(row.change_balance!), locked: new Decimal(row.lock_change_balance!) };
 }
 
@@ -66,7 +47,13 @@ type Order = {
   state: string;
 };
 const orders = async (request: APIRequestContext, token: string, status: "1" | "2") =>
-  (await api<{ data: Order[] }>(request, "GET", "/coin/list", { status, currency_id: "1", legal_id: "3", limit: "50" }, token)).data;
+  (
+    await api<{ data: Order[] }>(request, "/coin/list", {
+      method: "GET",
+      data: { status, currency_id: "1", legal_id: "3", limit: "50" },
+      token,
+    })
+  ).data;
 
 /** The app's display of a price: thousands separators, two decimals (BTC/USDT's precision). */
 /** A USDT balance as every page shows it: its four display digits, rounded down, grouped. */
@@ -130,20 +117,20 @@ test("the book, the last price and the chart move while the trade page is open",
   await expect.poll(bookNow, { timeout: 60_000, intervals: [500] }).not.toBe(before);
 
   // A trade (another user's market buy): the last price, the trades list and the newest candle follow it.
-  await api(
-    request,
-    "POST",
-    "/coin/trade",
-    { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", order_type: "market" },
-    aliceToken,
-  );
+  await api(request, "/coin/trade", {
+    data: { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", order_type: "market" },
+    token: aliceToken,
+  });
   // The simulated traders keep trading, so the page is checked against the newest trade at one moment: the last price and the
   // newest candle's close both show it, and the poll retries until nothing traded between the reads.
   let tradePrice = "";
   await expect
     .poll(
       async () => {
-        const trades = await api<{ price: string }[]>(request, "GET", "/currency/trades", { symbol: "BTC/USDT", limit: "1" });
+        const trades = await api<{ price: string }[]>(request, "/currency/trades", {
+          method: "GET",
+          data: { symbol: "BTC/USDT", limit: "1" },
+        });
         tradePrice = trades[0]?.price ?? "";
         const shown = (await page.getByTestId("last-price").textContent())?.trim();
         const close = await page.getByTestId("candle-chart").getAttribute("data-last-close");
@@ -252,7 +239,10 @@ test("two users trade with each other: both see the fill live, and balances and 
   const proceeds = new Decimal(aliceDone!.avg_price).times(ALICE_AMOUNT).minus(aliceDone!.fee);
   // avg_price is shown to the market's price precision: the USDT received matches it within a cent.
   expect(aliceAfter.usdt.available.minus(aliceBefore.usdt.available).minus(proceeds).abs().lte("0.01")).toBe(true);
-  const trades = await api<{ price: string; qty: string }[]>(request, "GET", "/currency/trades", { symbol: "BTC/USDT", limit: "50" });
+  const trades = await api<{ price: string; qty: string }[]>(request, "/currency/trades", {
+    method: "GET",
+    data: { symbol: "BTC/USDT", limit: "50" },
+  });
   expect(trades.some((t) => new Decimal(t.price).eq(FAR_PRICE) && new Decimal(t.qty).eq(BOB_AMOUNT))).toBe(true);
 
   await alice.screenshot({ path: `${SHOTS}/trade-alice-history.png` });

@@ -1,4 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { api, apiResult } from "./api.ts";
+
+export { api, apiResult, type ApiOptions, type Envelope } from "./api.ts";
 
 /** The seeded demo accounts (worker/domain/seed/demo.ts). */
 export const ALICE = { email: "alice@demo.test", password: "alice-demo-2026", uid: "80000001" } as const;
@@ -6,22 +9,9 @@ export const BOB = { email: "bob@demo.test", password: "bob-demo-2026", uid: "80
 export const OPERATOR = { email: "operator@demo.test", password: "operator-demo-2026" } as const;
 export const OPERATOR2 = { email: "operator2@demo.test", password: "operator2-demo-2026" } as const;
 
-/**
- * A session token for `who`, through the log-in API. The first requests to a freshly started server can meet the local
- * runtime still starting its objects (an HTML error page instead of JSON): those are tried again, twice.
- */
-export async function logIn(request: APIRequestContext, who: { email: string; password: string } = ALICE): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post("/api/user/login", { form: { user_string: who.email, password: who.password } });
-    const text = await res.text();
-    if (!text.startsWith("{") && attempt < 2) {
-      await new Promise((r) => setTimeout(r, 2_000));
-      continue;
-    }
-    const body = JSON.parse(text) as { type: string; message: string };
-    expect(body.type, `log-in of ${who.email}: ${text.slice(0, 200)}`).toBe("ok");
-    return body.message;
-  }
+/** A session token for `who`, through the log-in API (which waits out a freshly started server's warm-up). */
+export function logIn(request: APIRequestContext, who: { email: string; password: string } = ALICE): Promise<string> {
+  return api<string>(request, "/user/login", { data: { user_string: who.email, password: who.password } });
 }
 
 /**
@@ -56,8 +46,8 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const body = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { message: { body: string }[] };
-      code = /\b(\d{6})\b/.exec(body.message[0]?.body ?? "")?.[1];
+      const sent = await api<{ body: string }[]>(request, "/dev/outbox", { method: "GET", data: { to } });
+      code = /\b(\d{6})\b/.exec(sent[0]?.body ?? "")?.[1];
       return code;
     })
     .toMatch(/^\d{6}$/);
@@ -84,12 +74,9 @@ export async function registerUser(request: APIRequestContext, name = "user"): P
   const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const password = `${name}-e2e-2026`;
   // A new user is a new client: their code request counts against an address of their own.
-  await request.post("/api/sms_mail", { form: { user_string: email, scene: "register" }, headers: clientAddress(email) });
+  await api(request, "/sms_mail", { data: { user_string: email, scene: "register" }, headers: clientAddress(email) });
   const code = await latestCode(request, email);
-  const res = await request.post("/api/user/register", {
-    form: { user_string: email, code, password, re_password: password, type: "email" },
-  });
-  expect(((await res.json()) as { type: string }).type, `register ${email}`).toBe("ok");
+  await api(request, "/user/register", { data: { user_string: email, code, password, re_password: password, type: "email" } });
   return { email, password, token: await logIn(request, { email, password }) };
 }
 
@@ -101,16 +88,15 @@ export const DEMO_PAY_PASSWORD = "135790";
  * set it already, it is the same one (the change to itself proves it).
  */
 export async function ensurePayPassword(request: APIRequestContext, token: string, who: { password: string }): Promise<void> {
-  const first = await request.post("/api/safe/update_password", {
-    form: { password: DEMO_PAY_PASSWORD, re_password: DEMO_PAY_PASSWORD, login_password: who.password },
-    headers: { Authorization: token },
+  const first = await apiResult(request, "/safe/update_password", {
+    data: { password: DEMO_PAY_PASSWORD, re_password: DEMO_PAY_PASSWORD, login_password: who.password },
+    token,
   });
-  const body = (await first.json()) as { type: string; code?: string };
-  if (body.type === "ok") return;
-  expect(body.code).toBe("OLD_PASSWORD_REQUIRED");
-  const again = await request.post("/api/safe/update_password", {
-    form: { oldPassword: DEMO_PAY_PASSWORD, password: DEMO_PAY_PASSWORD, re_password: DEMO_PAY_PASSWORD },
-    headers: { Authorization: token },
+  if (first.body.type === "ok") return;
+  expect(first.body.code).toBe("OLD_PASSWORD_REQUIRED");
+  // The change to itself proves the demo pay password is the one already set.
+  await api(request, "/safe/update_password", {
+    data: { oldPassword: DEMO_PAY_PASSWORD, password: DEMO_PAY_PASSWORD, re_password: DEMO_PAY_PASSWORD },
+    token,
   });
-  expect(((await again.json()) as { type: string }).type, "the demo pay password is the one already set").toBe("ok");
 }
