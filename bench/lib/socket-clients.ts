@@ -125,8 +125,8 @@ type Side = { clients: Clients; everyMs: number; step: () => Promise<void>; begi
 
 /**
  * App and peer windows alternating (app, peer, app, peer, ...), so both see the same machine. A window: five steps
- * unmeasured, then `step` every `everyMs` for `seconds`, and half a second for the last frames; then the side's
- * clients are closed. Answers each side's latency summary, steps and deliveries a second.
+ * unmeasured, then `step` every `everyMs` for `seconds`, and half a second for the last frames. After the last round
+ * both sides' clients are closed. Answers each side's latency summary, steps and deliveries a second.
  */
 export async function alternateWindows(rounds: number, seconds: number, app: Side, peer: Side) {
   const measure = async ({ clients, everyMs, step, begin, end }: Side) => {
@@ -165,7 +165,7 @@ export async function alternateWindows(rounds: number, seconds: number, app: Sid
   return { app: sum(appRuns), peer: sum(peerRuns) };
 }
 
-/** The peer's line and the ratio line every room bench prints. */
+/** The peer's line and the ratio line every room bench prints (the peer steps every 100 ms). */
 export function peerLines(
   app: ReturnType<typeof summarize>,
   peer: ReturnType<typeof summarize> & { perSecond: number },
