@@ -19,8 +19,8 @@
 // Target: order-to-screen p99 <= 100 ms.
 import { loadavg } from "node:os";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
-import { openClients } from "./lib/socket-clients.ts";
-import { fmtMs, summarize } from "./lib/stats.ts";
+import { alternateWindows, broadcastPeerClients, openClients, peerLines, sendStamps } from "./lib/socket-clients.ts";
+import { fmtMs } from "./lib/stats.ts";
 import { logIn, startBroadcastPeer, startWorkerd } from "./lib/workerd.ts";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -28,30 +28,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WINDOW_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDER_EVERY_MS = 80;
 const TARGET_P99 = 100;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Clients = Awaited<ReturnType<typeof openClients>>;
-
-/** Runs `step` every `everyMs` for one window; returns what the clients saw. */
-async function measure(clients: Clients, everyMs: number, step: () => Promise<void>, begin: () => void) {
-  for (let i = 0; i < 5; i++) await step();
-  await sleep(300);
-  begin();
-  clients.start();
-  const started = performance.now();
-  let steps = 0;
-  while (performance.now() < started + WINDOW_SECONDS * 1000) {
-    const tick = performance.now();
-    await step();
-    steps++;
-    const wait = everyMs - (performance.now() - tick);
-    if (wait > 0) await sleep(wait);
-  }
-  await sleep(500);
-  const seen = clients.stop();
-  return { latencies: seen.latencies, deliveries: seen.deliveries, steps, seconds: (performance.now() - started) / 1000 };
-}
 
 const app = await startWorkerd(Number(process.env.BENCH_PORT ?? 8881), { assets: false });
 const peer = await startBroadcastPeer(Number(process.env.BENCH_PEER_PORT ?? 8882));
@@ -61,30 +37,22 @@ try {
   // The market room: orders at prices 0.22000, 0.22001, ... (below the market, each on a level of its own).
   let n = 0;
   /** Price text → the client's send time, for this window's orders not yet seen on a screen. */
-  const unseen = new Map<string, number>();
+  const stamps = sendStamps();
   let lastFrame = "";
   const roomClients = await openClients(`${app.base.replace("http", "ws")}/parties/market-room/DOGE-USDT`, CLIENTS, "depth", (frame) => {
     lastFrame = frame;
     const { depth } = JSON.parse(frame) as { depth: { bids: [string, string][] } };
     const out: number[] = [];
     for (const [price] of depth.bids) {
-      const sent = unseen.get(price);
-      if (sent !== undefined) {
-        out.push(sent);
-        unseen.delete(price);
-      }
+      const sent = stamps.take(price);
+      if (sent !== undefined) out.push(sent);
     }
     return out;
   });
-  let placed = 0;
-  let tracking = false;
   /** One order; while tracking, its price and send time are known before it is sent, so no frame can beat it. */
   const order = async () => {
     const price = ((22_000 + (n++ % 2_000)) / 100_000).toFixed(5);
-    if (tracking) {
-      unseen.set(String(Number(price)), Date.now()); // frames carry canonical price text (no trailing zeros)
-      placed++;
-    }
+    stamps.stamp(String(Number(price))); // frames carry canonical price text (no trailing zeros)
     const res = await fetch(`${app.base}/api/coin/trade`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", authorization: token },
@@ -95,38 +63,24 @@ try {
   };
 
   // The peer: the room's last depth frame (same size), ten a second, stamped at the client's send.
-  const peerClients = await openClients(`${peer.base.replace("http", "ws")}/`, CLIENTS, "depth", (frame) => [
-    Number(frame.slice(frame.lastIndexOf('"time":') + 7, -1)),
-  ]);
-  let body = "";
-  const broadcast = async () => {
-    await (await fetch(`${peer.base}/`, { method: "POST", body: `${body},"time":${Date.now()}}` })).text();
-  };
+  const broadcast = await broadcastPeerClients(peer.base, CLIENTS, "depth");
+  const { app: room, peer: base } = await alternateWindows(
+    ROUNDS,
+    WINDOW_SECONDS,
+    {
+      clients: roomClients,
+      everyMs: ORDER_EVERY_MS,
+      step: order,
+      begin: stamps.start,
+      end: () => {
+        stamps.stop();
+        broadcast.copy(lastFrame);
+      },
+    },
+    { clients: broadcast.clients, everyMs: 100, step: broadcast.step },
+  );
 
-  const appRuns: Awaited<ReturnType<typeof measure>>[] = [];
-  const peerRuns: Awaited<ReturnType<typeof measure>>[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    appRuns.push(
-      await measure(roomClients, ORDER_EVERY_MS, order, () => {
-        unseen.clear();
-        tracking = true;
-      }),
-    );
-    tracking = false;
-    body ||= lastFrame.slice(0, lastFrame.lastIndexOf(',"time":'));
-    peerRuns.push(await measure(peerClients, 100, broadcast, () => {}));
-  }
-  roomClients.close();
-  peerClients.close();
-
-  const sum = (runs: typeof appRuns) => ({
-    ...summarize(runs.flatMap((x) => x.latencies)),
-    steps: runs.reduce((s, x) => s + x.steps, 0),
-    seconds: runs.reduce((s, x) => s + x.seconds, 0),
-    perSecond: runs.reduce((s, x) => s + x.deliveries, 0) / runs.reduce((s, x) => s + x.seconds, 0),
-  });
-  const room = sum(appRuns);
-  const base = sum(peerRuns);
+  const placed = stamps.placed();
   const shown = room.n / CLIENTS;
   console.log(
     `market room DOGE-USDT, ${CLIENTS} WebSocket clients (connected in ${roomClients.connectSeconds.toFixed(1)} s), workerd via ` +
@@ -140,11 +94,7 @@ try {
     `order to screen (client send -> depth frame listing the order): p50 ${fmtMs(room.p50)}  p99 ${fmtMs(room.p99)}  ` +
       `max ${fmtMs(room.max)}   ${room.perSecond.toFixed(0)} deliveries/s`,
   );
-  console.log(
-    `  peer, one object broadcasting ${body.length + 25}-byte frames 10/s, client send -> screen: p50 ${fmtMs(base.p50)}  ` +
-      `p99 ${fmtMs(base.p99)}  max ${fmtMs(base.max)}   ${base.perSecond.toFixed(0)} deliveries/s`,
-  );
-  console.log(`  ratio to the peer: p50 ${(room.p50 / base.p50).toFixed(2)}x  p99 ${(room.p99 / base.p99).toFixed(2)}x`);
+  for (const line of peerLines(room, base, broadcast.bytes())) console.log(line);
   console.log(
     `${room.p99 <= TARGET_P99 ? "PASS" : "FAIL"}  order-to-screen p99 <= ${TARGET_P99} ms to ${CLIENTS} clients (${fmtMs(room.p99)}; ` +
       `the peer's send-to-screen p99 ${fmtMs(base.p99)})`,

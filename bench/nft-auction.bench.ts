@@ -13,8 +13,8 @@
 import { loadavg } from "node:os";
 import Decimal from "decimal.js";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
-import { openClients } from "./lib/socket-clients.ts";
-import { fmtMs, summarize } from "./lib/stats.ts";
+import { alternateWindows, broadcastPeerClients, openClients, peerLines, sendStamps } from "./lib/socket-clients.ts";
+import { fmtMs } from "./lib/stats.ts";
 import { logIn, startBroadcastPeer, startWorkerd } from "./lib/workerd.ts";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -23,29 +23,6 @@ const WINDOW_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BID_EVERY_MS = 100;
 const TARGET_RATIO = 2;
 const CODE = "A-0002";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Clients = Awaited<ReturnType<typeof openClients>>;
-
-/** Runs `step` every `everyMs` for one window; returns what the clients saw. */
-async function measure(clients: Clients, everyMs: number, step: () => Promise<void>, begin: () => void) {
-  for (let i = 0; i < 5; i++) await step();
-  await sleep(300);
-  begin();
-  clients.start();
-  const started = performance.now();
-  let steps = 0;
-  while (performance.now() < started + WINDOW_SECONDS * 1000) {
-    const tick = performance.now();
-    await step();
-    steps++;
-    const wait = everyMs - (performance.now() - tick);
-    if (wait > 0) await sleep(wait);
-  }
-  await sleep(500);
-  const seen = clients.stop();
-  return { latencies: seen.latencies, deliveries: seen.deliveries, steps, seconds: (performance.now() - started) / 1000 };
-}
 
 const app = await startWorkerd(Number(process.env.BENCH_PORT ?? 8832), { assets: false });
 const peer = await startBroadcastPeer(Number(process.env.BENCH_PEER_PORT ?? 8842));
@@ -56,24 +33,17 @@ try {
   let price = new Decimal(lot.message.price);
 
   /** Price text → the client's send time, for this window's bids not yet on a screen. */
-  const unseen = new Map<string, number>();
+  const stamps = sendStamps();
   let lastFrame = "";
   const watchers = await openClients(`${app.base.replace("http", "ws")}/parties/auction-room/${CODE}`, CLIENTS, "bid", (frame) => {
     lastFrame = frame;
-    const { price: shown } = JSON.parse(frame) as { price: string };
-    const sent = unseen.get(shown);
-    unseen.delete(shown);
+    const sent = stamps.take((JSON.parse(frame) as { price: string }).price);
     return sent === undefined ? [] : [sent];
   });
-  let tracking = false;
-  let placed = 0;
   /** One bid of 5 USDT; while tracking, its price and send time are known before it is sent, so no frame can beat it. */
   const bid = async () => {
     const total = price.plus(5).toFixed();
-    if (tracking) {
-      unseen.set(total, Date.now());
-      placed++;
-    }
+    stamps.stamp(total);
     const res = await fetch(`${app.base}/api/bind_box/auctionNFT`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", authorization: token },
@@ -85,37 +55,24 @@ try {
   };
 
   // The peer: the room's last bid frame (same size), ten a second, stamped at the client's send.
-  const peerClients = await openClients(`${peer.base.replace("http", "ws")}/`, CLIENTS, "bid", (frame) => [
-    Number(frame.slice(frame.lastIndexOf('"time":') + 7, -1)),
-  ]);
-  let body = "";
-  const broadcast = async () => {
-    await (await fetch(`${peer.base}/`, { method: "POST", body: `${body},"time":${Date.now()}}` })).text();
-  };
+  const broadcast = await broadcastPeerClients(peer.base, CLIENTS, "bid");
+  const { app: room, peer: base } = await alternateWindows(
+    ROUNDS,
+    WINDOW_SECONDS,
+    {
+      clients: watchers,
+      everyMs: BID_EVERY_MS,
+      step: bid,
+      begin: stamps.start,
+      end: () => {
+        stamps.stop();
+        broadcast.copy(lastFrame);
+      },
+    },
+    { clients: broadcast.clients, everyMs: BID_EVERY_MS, step: broadcast.step },
+  );
 
-  const appRuns: Awaited<ReturnType<typeof measure>>[] = [];
-  const peerRuns: Awaited<ReturnType<typeof measure>>[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    appRuns.push(
-      await measure(watchers, BID_EVERY_MS, bid, () => {
-        unseen.clear();
-        tracking = true;
-      }),
-    );
-    tracking = false;
-    body ||= lastFrame.slice(0, lastFrame.lastIndexOf(',"time":'));
-    peerRuns.push(await measure(peerClients, BID_EVERY_MS, broadcast, () => {}));
-  }
-  watchers.close();
-  peerClients.close();
-
-  const sum = (runs: typeof appRuns) => ({
-    ...summarize(runs.flatMap((x) => x.latencies)),
-    steps: runs.reduce((s, x) => s + x.steps, 0),
-    perSecond: runs.reduce((s, x) => s + x.deliveries, 0) / runs.reduce((s, x) => s + x.seconds, 0),
-  });
-  const room = sum(appRuns);
-  const base = sum(peerRuns);
+  const placed = stamps.placed();
   const expected = placed * CLIENTS;
   console.log(
     `nft auction ${CODE}, ${CLIENTS} watchers (connected in ${watchers.connectSeconds.toFixed(1)} s), workerd via Miniflare, ` +
@@ -129,11 +86,7 @@ try {
     `bid to every watcher (client send -> bid frame): p50 ${fmtMs(room.p50)}  p99 ${fmtMs(room.p99)}  max ${fmtMs(room.max)}   ` +
       `${room.perSecond.toFixed(0)} deliveries/s`,
   );
-  console.log(
-    `  peer, one object broadcasting ${body.length + 25}-byte frames 10/s, client send -> screen: p50 ${fmtMs(base.p50)}  ` +
-      `p99 ${fmtMs(base.p99)}  max ${fmtMs(base.max)}   ${base.perSecond.toFixed(0)} deliveries/s`,
-  );
-  console.log(`  ratio to the peer: p50 ${(room.p50 / base.p50).toFixed(2)}x  p99 ${(room.p99 / base.p99).toFixed(2)}x`);
+  for (const line of peerLines(room, base, broadcast.bytes())) console.log(line);
   const pass = room.n === expected && room.p99 <= TARGET_RATIO * base.p99;
   console.log(
     `${pass ? "PASS" : "FAIL"}  every bid reached every watcher, p99 <= ${TARGET_RATIO}x the same-run broadcast peer's p99 ` +

@@ -13,7 +13,7 @@
 // settled per second (spot). The spot figure includes placing the orders (it is the rate a market settles fills at
 // while taking them), so the ratio says how far seconds settlement outruns the market's own fill settlement.
 import { loadavg } from "node:os";
-import { committedInD1, drained, marketStub, orderFlow } from "./lib/orders.ts";
+import { committedInD1, marketStub, orderFlow, placeAndDrain, warmUp } from "./lib/orders.ts";
 import { startWorkerd } from "./lib/workerd.ts";
 
 const ORDERS = Number(process.env.BENCH_SECONDS_ORDERS ?? 10_000);
@@ -28,24 +28,8 @@ try {
   // Spot peer first (it also creates the bench traders, who own the seconds orders).
   const flow = await orderFlow(app.mf, app.base);
   const market = await marketStub(app.mf);
-  for (let i = 0; i < 50; i++) await flow.place();
-  await drained(market);
-  const ids: number[] = [];
-  const crossing: number[] = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < SPOT_ORDERS) {
-        next++;
-        const o = await flow.place();
-        ids.push(o.id);
-        if (o.crossing) crossing.push(o.id);
-      }
-    }),
-  );
-  await drained(market);
-  const spotSeconds = (performance.now() - t0) / 1000;
+  await warmUp(flow, market);
+  const { ids, crossing, seconds: spotSeconds } = await placeAndDrain(flow, market, SPOT_ORDERS, CONNECTIONS);
   const spot = await committedInD1(app.mf, ids, crossing);
   const spotRate = spot.filled / spotSeconds;
 

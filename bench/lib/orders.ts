@@ -88,7 +88,7 @@ export async function orderFlow(mf: Miniflare, base: string, withCrossing = proc
   };
 }
 
-type MarketStub = { backlog(): Promise<number>; idle(): Promise<void> };
+export type MarketStub = { backlog(): Promise<number>; idle(): Promise<void> };
 
 /** The BTC/USDT Market object, reached over Miniflare's RPC proxy (outside the measured HTTP path). */
 export async function marketStub(mf: Miniflare, name = "BTC-USDT"): Promise<MarketStub> {
@@ -116,6 +116,41 @@ export async function drained(stub: MarketStub, timeoutMs = 60_000): Promise<voi
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Warms the flow's path up (isolates, D1, the Market object's reading of the traders' balances): 50 orders, drained. */
+export async function warmUp(flow: Awaited<ReturnType<typeof orderFlow>>, market: MarketStub): Promise<void> {
+  for (let i = 0; i < 50; i++) await flow.place();
+  await drained(market);
+}
+
+/**
+ * The spot settlement peer's load: `count` orders of the flow sent on `connections` connections, timed from the first
+ * send until the Market object's backlog is drained. Answers the ids of the orders, those of the crossing ones among
+ * them, and the seconds.
+ */
+export async function placeAndDrain(
+  flow: Awaited<ReturnType<typeof orderFlow>>,
+  market: MarketStub,
+  count: number,
+  connections = 10,
+): Promise<{ ids: number[]; crossing: number[]; seconds: number }> {
+  const ids: number[] = [];
+  const crossing: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < count) {
+        next++;
+        const o = await flow.place();
+        ids.push(o.id);
+        if (o.crossing) crossing.push(o.id);
+      }
+    }),
+  );
+  await drained(market);
+  return { ids, crossing, seconds: (performance.now() - t0) / 1000 };
 }
 
 /**
