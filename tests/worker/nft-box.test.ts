@@ -340,6 +340,33 @@ describe("NFT blind boxes", () => {
     expect(await change("updated_at = 1")).toBe("changed");
     const item = await db().select().from(tables.nftItems).where(eq(tables.nftItems.code, code)).get();
     expect([item!.rarity, item!.listed, item!.names]).toEqual([1, false, JSON.stringify({ en: "Common cat #1" })]);
+
+    // Through the console, the operator is told why in their language (409), and nothing is changed or audited.
+    const audits = async () => (await db().select().from(tables.auditLog).where(eq(tables.auditLog.action, "nft.item.edit")).all()).length;
+    const auditsBefore = await audits();
+    await db()
+      .insert(tables.nftMedia)
+      .values({ key: "nft/box-fixed.png", contentType: "image/png", size: 10, uploadedBy: operator.id, createdAt: Date.now() });
+    const edit = await api("/admin/nft/item?lang=fra", {
+      token: operator.token,
+      form: {
+        id: String(item!.id),
+        artist_id: String(item!.artistId),
+        names: JSON.stringify({ en: "Swapped" }),
+        media_key: "nft/box-fixed.png",
+        rarity: "4",
+        currency: "USDT",
+        price: "1",
+        pay_type: "1",
+      },
+    });
+    expect([edit.status, edit.body.code, edit.body.message]).toEqual([
+      409,
+      "NFT_BOX_ITEM_FIXED",
+      "Cette œuvre fait partie d'une série de boîtes mystère et ne peut pas être modifiée avant d'être tirée",
+    ]);
+    expect(await db().select().from(tables.nftItems).where(eq(tables.nftItems.code, code)).get()).toEqual({ ...item, updatedAt: 1 });
+    expect(await audits()).toBe(auditsBefore);
   });
 
   it("the same Idempotency-Key buys one box and replays its answer", async () => {

@@ -59,6 +59,8 @@ export function mapBatchError(err: unknown): unknown {
     return conflict("HOLD_CLOSED");
   }
   if (text.includes("WITHDRAW_DAILY_LIMIT")) return conflict("WITHDRAW_DAILY_LIMIT", { limit: "" });
+  // A blind box's commitment covers its items: the trigger nft_box_items_fixed keeps an undrawn one as committed.
+  if (text.includes("NFT_BOX_ITEM_FIXED")) return conflict("NFT_BOX_ITEM_FIXED");
   if (text.includes("UNIQUE constraint failed: journals.ref_key")) return new DuplicateJournal();
   if (text.includes("UNIQUE constraint failed: idempotency_keys.")) return new IdempotencyCollision();
   return err;

@@ -13,6 +13,17 @@ export const nftBox = defineMessages({
     spa: "Esta serie de cajas sorpresa no existe",
     vn: "Dòng hộp bí ẩn này không tồn tại",
   },
+  NFT_BOX_ITEM_FIXED: {
+    en: "This artwork is in a blind box series and cannot be changed until it is drawn",
+    zh: "该作品属于盲盒系列，抽出前不可修改",
+    hk: "該作品屬於盲盒系列，抽出前不可修改",
+    th: "ผลงานนี้อยู่ในซีรีส์กล่องสุ่ม แก้ไขไม่ได้จนกว่าจะถูกสุ่มออก",
+    jp: "この作品はブラインドボックスシリーズに含まれているため、引き当てられるまで変更できません",
+    kor: "이 작품은 블라인드 박스 시리즈에 포함되어 있어 뽑히기 전에는 변경할 수 없습니다",
+    fra: "Cette œuvre fait partie d'une série de boîtes mystère et ne peut pas être modifiée avant d'être tirée",
+    spa: "Esta obra forma parte de una serie de cajas sorpresa y no se puede cambiar hasta que salga",
+    vn: "Tác phẩm này thuộc một dòng hộp bí ẩn và không thể thay đổi cho đến khi được rút ra",
+  },
   NFT_BOX_NOT_FOUND: {
     en: "Blind box not found",
     zh: "未找到该盲盒",
