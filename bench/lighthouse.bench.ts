@@ -97,12 +97,19 @@ try {
     await tab.close();
     if (!result) throw new Error(`lighthouse returned nothing for ${page.name}`);
     version = result.lhr.lighthouseVersion;
-    if (process.env.LH_DEBUG)
+    if (process.env.LH_DEBUG) {
       console.log(
         networkItems(result.lhr)
           .map((r) => `${r.resourceType} ${r.transferSize} ${r.url}`)
           .join("\n"),
       );
+      // The LCP element and its phases (time to first byte, load delay and time, render delay).
+      console.log(JSON.stringify(result.lhr.audits["largest-contentful-paint-element"]?.details, null, 1).slice(0, 3000));
+      for (const id of ["color-contrast", "link-in-text-block", "layout-shifts"]) {
+        const items = (result.lhr.audits[id]?.details as { items?: { node?: { snippet?: string; explanation?: string } }[] })?.items;
+        for (const item of items ?? []) console.log(`${id}: ${item.node?.snippet} ${item.node?.explanation ?? ""}`);
+      }
+    }
     rows.push(rowOf(page.name, result.lhr));
   }
   await browser.disconnect();

@@ -90,8 +90,8 @@ describe("colour contrast (WCAG AA) in both themes", () => {
       expect(failures).toEqual([]);
     });
 
-    it(`${name}: white on the solid primary, up and down fills (buttons, pills) reads at 4.5:1`, () => {
-      const failures = ["--primary-fill", "--up-fill", "--down-fill"]
+    it(`${name}: white on the solid primary, up, down and flat fills (buttons, pills) reads at 4.5:1`, () => {
+      const failures = ["--primary-fill", "--up-fill", "--down-fill", "--flat-fill"]
         .map((v) => [v, contrast(c("--primary-text"), c(v))] as const)
         .filter(([, ratio]) => ratio < AA)
         .map(([v, ratio]) => `white on ${v}: ${ratio.toFixed(2)}`);
