@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { Query } from "../lib/query/useQuery.ts";
+import { DelayedSpinner } from "./Feedback.tsx";
 
 export function EmptyState({ text, children }: { text?: string; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -31,4 +33,9 @@ export function ErrorView({ message, onRetry }: { message?: string; onRetry?: ()
       )}
     </div>
   );
+}
+
+/** What a query without an answer yet shows: its failure with a retry, or the delayed spinner while it reads. */
+export function QueryPending({ query }: { query: Pick<Query<unknown>, "error" | "reload"> }) {
+  return query.error ? <ErrorView message={query.error.message} onRetry={query.reload} /> : <DelayedSpinner />;
 }

@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { answerRequest, cancelRequest, claimReward, type CoupleView, loversQuery, requestLink } from "../../features/activity/activity.ts";
 import { tokenAtom, userAtom } from "../../features/session/atoms.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
@@ -174,8 +173,7 @@ export default function LoversPage() {
   };
 
   let body;
-  if (q.error && !q.data) body = <ErrorView message={q.error.message} onRetry={q.reload} />;
-  else if (!q.data) body = <DelayedSpinner />;
+  if (!q.data) body = <QueryPending query={q} />;
   else {
     const v = q.data;
     body = (

@@ -1,8 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { vipQuery, type VipView } from "../../features/activity/activity.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { D, dec } from "../../lib/decimal.ts";
@@ -28,8 +27,7 @@ export default function VipPage() {
   const token = useAtomValue(tokenAtom);
   const vip = useQuery(vipQuery(token));
   let body;
-  if (vip.error && !vip.data) body = <ErrorView message={vip.error.message} onRetry={vip.reload} />;
-  else if (!vip.data) body = <DelayedSpinner />;
+  if (!vip.data) body = <QueryPending query={vip} />;
   else {
     const v = vip.data;
     const pct = progressPercent(v);

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import {
   type AdminActivityConfig,
   adminActivityQuery,
@@ -106,8 +105,7 @@ function Links() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("");
   const links = useQuery(adminCoupleLinksQuery(status));
   let body;
-  if (links.error && !links.data) body = <ErrorView message={links.error.message} onRetry={links.reload} />;
-  else if (!links.data) body = <DelayedSpinner />;
+  if (!links.data) body = <QueryPending query={links} />;
   else if (links.data.list.length === 0) body = <EmptyState text={t("activity.admin.noLinks")} />;
   else
     body = (
@@ -166,8 +164,7 @@ export default function AdminActivityPage() {
   const { t } = useTranslation();
   const config = useQuery(adminActivityQuery);
   let body;
-  if (config.error && !config.data) body = <ErrorView message={config.error.message} onRetry={config.reload} />;
-  else if (!config.data) body = <DelayedSpinner />;
+  if (!config.data) body = <QueryPending query={config} />;
   else
     body = (
       <>

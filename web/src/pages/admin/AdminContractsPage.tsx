@@ -1,7 +1,6 @@
 import { type FormEvent, Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import {
   type AdminContractPair,
   CONTRACT_FIELDS,
@@ -209,8 +208,7 @@ export default function AdminContractsPage() {
   const [log, setLog] = useState<"liquidation" | "overnight">("liquidation");
 
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else if (query.data.pairs.length === 0) body = <EmptyState text={t("contract.admin.none")} />;
   else
     body = (

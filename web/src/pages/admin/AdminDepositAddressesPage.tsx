@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import {
   addDepositAddress,
   type AdminDepositAddress,
@@ -132,8 +131,7 @@ export default function AdminDepositAddressesPage() {
   };
 
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else if (query.data.length === 0) body = <EmptyState text={t("admin.addresses.none")} />;
   else
     body = (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, ErrorView, QueryPending } from "../../components/States.tsx";
 import {
   type CouponDraft,
   type InviteConfig,
@@ -172,8 +172,7 @@ export default function AdminInvitePage() {
   const config = useQuery(inviteConfigQuery);
   const [round, setRound] = useState(0);
   let terms;
-  if (config.error && !config.data) terms = <ErrorView message={config.error.message} onRetry={config.reload} />;
-  else if (!config.data) terms = <DelayedSpinner />;
+  if (!config.data) terms = <QueryPending query={config} />;
   else terms = <TermsForm initial={config.data} />;
   return (
     <AdminShell title={t("invite.admin.nav")}>

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BoxSeriesView } from "../../../../schema/api/nft-box.ts";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { get, post } from "../../lib/api.ts";
 import { amount } from "../../lib/format.ts";
 import { useTexts } from "../../lib/i18n.ts";
@@ -116,8 +115,7 @@ export default function AdminNftBoxPage() {
   const query = useQuery({ key: [Q.admin, "nft-box-series"], load: fetchSeries });
   const [creating, setCreating] = useState(false);
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else
     body = (
       <div className="stack">

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NftRates } from "../../../../schema/api/nft.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, ErrorView, QueryPending } from "../../components/States.tsx";
 import { ApiFailure, get, post } from "../../lib/api.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { Q } from "../../lib/query/keys.ts";
@@ -386,8 +386,7 @@ export default function AdminNftPage() {
   const [uploaded, setUploaded] = useState<string[]>([]);
   const [form, setForm] = useState<"artist" | "collection" | ItemDraft | null>(null);
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else {
     const cat = query.data;
     const newItem = (now: number): ItemDraft => ({

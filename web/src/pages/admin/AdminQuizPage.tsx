@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { currentRoundsQuery, type QuizConfig, type QuizRound, quizConfigQuery } from "../../features/quiz/api.ts";
 import { post } from "../../lib/api.ts";
 import { amount } from "../../lib/format.ts";
@@ -152,8 +151,7 @@ export default function AdminQuizPage() {
   const { t } = useTranslation();
   const query = useQuery(quizConfigQuery);
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else
     body = (
       <>

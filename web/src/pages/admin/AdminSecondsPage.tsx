@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SecondsConfig } from "../../../../schema/api/seconds.ts";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { get, post } from "../../lib/api.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -141,8 +140,7 @@ export default function AdminSecondsPage() {
   const { t } = useTranslation();
   const query = useQuery({ key: [Q.admin, "seconds"], load: fetchConfig });
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else body = <SecondsConfigForm config={query.data} />;
   return <AdminShell title={t("seconds.admin.title")}>{body}</AdminShell>;
 }

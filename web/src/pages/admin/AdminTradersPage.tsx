@@ -1,8 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { type AdminTrader, adminTradersQuery, reviewTrader } from "../../features/follow/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { amount } from "../../lib/format.ts";
@@ -84,8 +83,7 @@ export default function AdminTradersPage() {
   const [status, setStatus] = useState<"" | AdminTrader["status"]>("pending");
   const list = useQuery(adminTradersQuery(token, status));
   let body;
-  if (list.error && !list.data) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (!list.data) body = <DelayedSpinner />;
+  if (!list.data) body = <QueryPending query={list} />;
   else if (list.data.data.length === 0) body = <EmptyState text={t("follow.admin.empty")} />;
   else
     body = (

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { PrivateImage } from "../../components/PrivateImage.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { adminUserQuery } from "../../features/admin/api.ts";
 import { KycStatusBadge } from "../../features/kyc/components/KycStatusBadge.tsx";
 import { accountFromType } from "../../features/wallet/accounts.ts";
@@ -42,8 +41,7 @@ export default function AdminUserDetailPage() {
   };
 
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else {
     const { user, verification, bank_cards, addresses, balances, ledger } = query.data;
     body = (

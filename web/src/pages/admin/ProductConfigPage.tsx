@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { post } from "../../lib/api.ts";
 import { AmountInput } from "../../lib/form/AmountInput.tsx";
 import { type FieldErrors, type FieldMessage, fieldMessageText } from "../../lib/form/messages.ts";
@@ -170,8 +169,7 @@ export function ProductConfigPage<P extends { id: number }>({ config }: { config
   const query = useQuery({ key: [Q.admin, config.listKey], load: config.list });
   const [editing, setEditing] = useState<Draft | null>(null);
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else
     body = (
       <div className="stack">

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { ErrorView, QueryPending } from "../../components/States.tsx";
 import {
   type LoanTerms,
   applyForLoan,
@@ -264,8 +264,7 @@ export default function BorrowingPage() {
   const elig = useQuery(eligibilityQuery(token), { enabled: Boolean(token) });
   const title = t("borrowing.title");
   let body;
-  if (terms.error && !terms.data) body = <ErrorView message={terms.error.message} onRetry={terms.reload} />;
-  else if (!terms.data) body = <DelayedSpinner />;
+  if (!terms.data) body = <QueryPending query={terms} />;
   else {
     let action;
     if (!token) {

@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { type MyCopy, type MyFollow, cancelFollow, myCopyingQuery, selfHold } from "../../features/follow/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { amount, trend } from "../../lib/format.ts";
@@ -119,8 +118,7 @@ export default function MyPage() {
   }, [reload]);
   const title = t("follow.myCopies");
   let body;
-  if (my.error && !my.data) body = <ErrorView message={my.error.message} onRetry={my.reload} />;
-  else if (!my.data) body = <DelayedSpinner />;
+  if (!my.data) body = <QueryPending query={my} />;
   else {
     const copies = tab === "open" ? my.data.open : my.data.closed;
     body = (

@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { applyAsTrader, myTraderQuery } from "../../features/follow/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { fieldMessageText } from "../../lib/form/messages.ts";
@@ -27,20 +26,12 @@ export default function TraderApplyPage() {
   const nickId = useId();
   const bioId = useId();
   const title = t("follow.becomeTrader");
-  if (me.error && !me.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={me.error.message} onRetry={me.reload} />
-      </>
-    );
-  }
   const m = me.data;
   if (!m) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={me} />
       </>
     );
   }

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { IconChevron } from "../../components/icons.tsx";
 import { MenuIcon } from "../../features/content/MenuIcon.tsx";
 import { useMenuText } from "../../features/content/MenuGrid.tsx";
@@ -20,8 +19,7 @@ export default function FinancialPage() {
   const items = menu.data?.filter((m) => m.is_financial) ?? [];
 
   let body;
-  if (menu.error && !menu.data) body = <ErrorView message={menu.error.message} onRetry={menu.reload} />;
-  else if (!menu.data) body = <DelayedSpinner />;
+  if (!menu.data) body = <QueryPending query={menu} />;
   else if (items.length === 0) body = <EmptyState />;
   else
     body = (

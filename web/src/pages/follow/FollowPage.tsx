@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { followTrader, traderDetailQuery } from "../../features/follow/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { D } from "../../lib/decimal.ts";
@@ -37,20 +36,12 @@ export default function FollowPage() {
   const agreed = form.values.agreed === "1";
   const inputId = useId();
   const title = t("follow.followTitle");
-  if (detail.error && !detail.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={detail.error.message} onRetry={detail.reload} />
-      </>
-    );
-  }
   const d = detail.data;
   if (!d) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={detail} />
       </>
     );
   }

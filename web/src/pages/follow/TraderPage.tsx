@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { HISTORY_KEY, type HistoryTrade, cancelFollow, loadHistory, traderDetailQuery } from "../../features/follow/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { amount, trend } from "../../lib/format.ts";
@@ -54,20 +53,12 @@ export default function TraderPage() {
   const detail = useQuery(traderDetailQuery(token, id), { enabled: id > 0 });
   const history = usePagedQuery(HISTORY_KEY(token, id), (page) => loadHistory(id, page));
   const title = t("follow.traderTitle");
-  if (detail.error && !detail.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={detail.error.message} onRetry={detail.reload} />
-      </>
-    );
-  }
   const d = detail.data;
   if (!d) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={detail} />
       </>
     );
   }

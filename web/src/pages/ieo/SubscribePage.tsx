@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { costUnits, projectQuery, subscribeIeo } from "../../features/earn/ieo.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { amountIssue } from "../../features/wallet/amount.ts";
@@ -35,20 +34,12 @@ export default function SubscribePage() {
   const idem = useIdempotencyKey();
   const title = t("earn.ieo.subscribeTitle");
 
-  if (projectQ.error && !projectQ.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={projectQ.error.message} onRetry={projectQ.reload} />
-      </>
-    );
-  }
   const p = projectQ.data;
   if (!p) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={projectQ} />
       </>
     );
   }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { DUAL_COINS, dualProductsQuery } from "../../features/earn/dual.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
@@ -24,8 +23,7 @@ export default function InvestPage() {
     </Link>
   );
   let body;
-  if (products.error && !products.data) body = <ErrorView message={products.error.message} onRetry={products.reload} />;
-  else if (!products.data) body = <DelayedSpinner />;
+  if (!products.data) body = <QueryPending query={products} />;
   else if (products.data.length === 0) body = <EmptyState text={t("invest.noProducts")} />;
   else
     body = (

@@ -3,9 +3,8 @@ import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { coinAmount } from "../../../../schema/api/dual.ts";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { type DualProductView, buyDual, costUnits, dualProductQuery, payoutUnits } from "../../features/earn/dual.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { holdings, walletQuery } from "../../features/wallet/api.ts";
@@ -67,20 +66,12 @@ export default function PurchasePage() {
   const inputId = useId();
   const title = t("invest.purchaseTitle");
 
-  if (productQ.error && !productQ.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={productQ.error.message} onRetry={productQ.reload} />
-      </>
-    );
-  }
   const p = productQ.data;
   if (!p) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={productQ} />
       </>
     );
   }

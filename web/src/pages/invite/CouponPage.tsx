@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { COUPON_TABS, type CouponTab, type CouponView, claimCoupon, couponsQuery } from "../../features/invite/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { ApiFailure, newIdempotencyKey } from "../../lib/api.ts";
@@ -96,8 +95,7 @@ export default function CouponPage() {
   const [tab, setTab] = useState<CouponTab>("valid");
   const list = useQuery(couponsQuery(token, tab));
   let body;
-  if (list.error && !list.data) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (!list.data) body = <DelayedSpinner />;
+  if (!list.data) body = <QueryPending query={list} />;
   else if (list.data.length === 0) body = <EmptyState text={t(`coupon.empty.${tab}`)} />;
   else
     body = (

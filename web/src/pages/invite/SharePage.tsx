@@ -1,8 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { type RebateView, type ShareView, REBATES_KEY, inviteLink, loadRebates, shareQuery } from "../../features/invite/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { QrCode } from "../../features/wallet/components/QrCode.tsx";
@@ -129,8 +128,7 @@ export default function SharePage() {
   const share = useQuery(shareQuery(token));
   const rebates = usePagedQuery(REBATES_KEY(token), loadRebates);
   let body;
-  if (share.error && !share.data) body = <ErrorView message={share.error.message} onRetry={share.reload} />;
-  else if (!share.data) body = <DelayedSpinner />;
+  if (!share.data) body = <QueryPending query={share} />;
   else
     body = (
       <>

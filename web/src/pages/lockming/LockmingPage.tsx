@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { miningConfigsQuery } from "../../features/earn/mining.ts";
 import { amount } from "../../lib/format.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
@@ -20,8 +19,7 @@ export default function LockmingPage() {
     </Link>
   );
   let body;
-  if (configs.error && !configs.data) body = <ErrorView message={configs.error.message} onRetry={configs.reload} />;
-  else if (!configs.data) body = <DelayedSpinner />;
+  if (!configs.data) body = <QueryPending query={configs} />;
   else if (configs.data.length === 0) body = <EmptyState text={t("earn.mining.noProducts")} />;
   else
     body = (

@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, ErrorView, QueryPending } from "../../components/States.tsx";
 import { buyNft, itemQuery } from "../../features/nft/api.ts";
 import { NftPicture } from "../../features/nft/NftCard.tsx";
 import { percent } from "../../features/nft/NftFacts.tsx";
@@ -42,20 +41,12 @@ export default function PurchaseOnePage() {
       </>
     );
   }
-  if (query.error && !query.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={query.error.message} onRetry={query.reload} />
-      </>
-    );
-  }
   const item = query.data;
   if (!item) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={query} />
       </>
     );
   }

@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { type OnrampOrderView, cancelOnrampOrder, onrampOrderQuery } from "../../features/onramp/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
@@ -152,8 +151,7 @@ export default function OtcOrderPage() {
   const id = Number(params.get("id")) || 0;
   const q = useQuery(onrampOrderQuery(token, id), { enabled: id > 0 });
   let body;
-  if (q.error && !q.data) body = <ErrorView message={q.error.message} onRetry={q.reload} />;
-  else if (!q.data) body = <DelayedSpinner />;
+  if (!q.data) body = <QueryPending query={q} />;
   else body = <OrderDetail o={q.data} />;
   return (
     <>

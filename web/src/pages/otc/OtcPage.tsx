@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import {
   type OnrampConfigView,
   type OnrampOrderForm,
@@ -222,8 +221,7 @@ export default function OtcPage() {
   const token = useAtomValue(tokenAtom);
   const config = useQuery(onrampConfigQuery);
   let body;
-  if (config.error && !config.data) body = <ErrorView message={config.error.message} onRetry={config.reload} />;
-  else if (!config.data) body = <DelayedSpinner />;
+  if (!config.data) body = <QueryPending query={config} />;
   else if (!token)
     body = (
       <div className="content stack">

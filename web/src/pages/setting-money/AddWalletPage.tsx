@@ -3,9 +3,8 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { WALLET_NAME_MAX } from "../../../../schema/api/wallet-addresses.ts";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { type ReauthMode, ReauthFields, proofFields, reauthModes } from "../../features/auth/components/ReauthFields.tsx";
 import { userAtom } from "../../features/session/atoms.ts";
 import { canWithdraw, coinsQuery } from "../../features/wallet/api.ts";
@@ -76,8 +75,7 @@ export default function AddWalletPage() {
   };
 
   let body;
-  if (coins.error && !coins.data) body = <ErrorView message={coins.error.message} onRetry={coins.reload} />;
-  else if (!coins.data) body = <DelayedSpinner />;
+  if (!coins.data) body = <QueryPending query={coins} />;
   else
     body = (
       <form className="content" onSubmit={submit} noValidate>

@@ -3,9 +3,8 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { bankCardSchema } from "../../../../schema/api/bank.ts";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import {
   BANK_FIELDS,
   type BankCardView,
@@ -124,8 +123,7 @@ export function BankCardScreen({ kind }: { kind: BankKind }) {
   const labels = { ...own, ...Object.fromEntries((query.data?.forms ?? []).map((f) => [f.key, f.label])) } as Record<BankField, string>;
 
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else if (query.data.data) body = <BoundCard card={query.data.data} labels={labels} />;
   else body = <CardForm kind={kind} labels={labels} />;
   return (

@@ -1,9 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { ErrorView } from "../../components/States.tsx";
+import { QueryPending } from "../../components/States.tsx";
 import { fetchRealState } from "../../features/kyc/api.ts";
 import { KycStatusBadge } from "../../features/kyc/components/KycStatusBadge.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
@@ -24,19 +23,11 @@ export default function RealMarkPage() {
     load: () => Promise.all([fetchRealState(), loadUser({ silent: true })]),
   });
 
-  if (query.error && !query.data) {
-    return (
-      <>
-        <NavBar title={t("kyc.mark.title")} />
-        <ErrorView message={query.error.message} onRetry={query.reload} />
-      </>
-    );
-  }
   if (!query.data) {
     return (
       <>
         <NavBar title={t("kyc.mark.title")} />
-        <DelayedSpinner />
+        <QueryPending query={query} />
       </>
     );
   }

@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { IconPlus, IconTrash } from "../../features/wallet/components/icons.tsx";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { deleteAddress, type WalletAddressItem, walletAddressesQuery } from "../../features/wallet/destinations.ts";
@@ -44,8 +43,7 @@ export default function WalletAddressesPage() {
     </Link>
   );
   let body;
-  if (query.error && !query.data) body = <ErrorView message={query.error.message} onRetry={query.reload} />;
-  else if (!query.data) body = <DelayedSpinner />;
+  if (!query.data) body = <QueryPending query={query} />;
   else if (query.data.data.length === 0)
     body = (
       <EmptyState text={t("fund.addresses.empty")}>

@@ -2,9 +2,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { TRAIL_MAX_AGE_MS, TRAIL_MAX_RANGE_MS } from "../../../../schema/api/trail-rule.ts";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { fetchResult, trailQuery } from "../../features/seconds/api.ts";
 import { SecondsHelp } from "../../features/seconds/SecondsHelp.tsx";
 import { useQuery } from "../../lib/query/useQuery.ts";
@@ -44,8 +43,7 @@ export default function PriceTrailPage() {
   }
 
   let body;
-  if (trail.error && !trail.data) body = <ErrorView message={trail.error.message} onRetry={trail.reload} />;
-  else if (!trail.data) body = <DelayedSpinner />;
+  if (!trail.data) body = <QueryPending query={trail} />;
   else if (trail.data.entries.length === 0) body = <EmptyState text={t("seconds.trail.empty")} />;
   else {
     body = (

@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../components/States.tsx";
 import {
   RATE_POLL_MS,
   REQUOTE_CODES,
@@ -147,19 +146,11 @@ export default function TransferPage() {
   const keyQuote = useRef<string | null>(null);
 
   const title = t("trade.convert.title");
-  if (list.error && !list.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={list.error.message} onRetry={list.reload} />
-      </>
-    );
-  }
   if (!list.data) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={list} />
       </>
     );
   }

@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DelayedSpinner } from "../../../components/Feedback.tsx";
 import { NavBar } from "../../../components/NavBar.tsx";
-import { ErrorView } from "../../../components/States.tsx";
+import { QueryPending } from "../../../components/States.tsx";
 import { boxSeriesQuery, boxVerifyQuery, buyBox } from "../../../features/nft-box/api.ts";
 import { tokenAtom } from "../../../features/session/atoms.ts";
 import { holdings, walletQuery } from "../../../features/wallet/api.ts";
@@ -32,20 +31,12 @@ export default function BoxDetailPage() {
   const [busy, setBusy] = useState(false);
   const title = t("nftBox.detailTitle");
 
-  if (q.error && !q.data) {
-    return (
-      <>
-        <NavBar title={title} />
-        <ErrorView message={q.error.message} onRetry={q.reload} />
-      </>
-    );
-  }
   const s = q.data;
   if (!s) {
     return (
       <>
         <NavBar title={title} />
-        <DelayedSpinner />
+        <QueryPending query={q} />
       </>
     );
   }

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DelayedSpinner } from "../../../components/Feedback.tsx";
 import { NavBar } from "../../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../../components/States.tsx";
 import { boxSeriesListQuery } from "../../../features/nft-box/api.ts";
 import { useTexts } from "../../../lib/i18n.ts";
 import { useQuery } from "../../../lib/query/useQuery.ts";
@@ -21,8 +20,7 @@ export default function BoxListPage() {
     </Link>
   );
   let body;
-  if (list.error && !list.data) body = <ErrorView message={list.error.message} onRetry={list.reload} />;
-  else if (!list.data) body = <DelayedSpinner />;
+  if (!list.data) body = <QueryPending query={list} />;
   else if (list.data.length === 0) body = <EmptyState text={t("nftBox.noSeries")} />;
   else
     body = (

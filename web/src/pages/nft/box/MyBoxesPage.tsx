@@ -2,9 +2,8 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DelayedSpinner } from "../../../components/Feedback.tsx";
 import { NavBar } from "../../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../../components/States.tsx";
+import { EmptyState, QueryPending } from "../../../components/States.tsx";
 import { type BoxView, myBoxesQuery, openBox } from "../../../features/nft-box/api.ts";
 import { tokenAtom } from "../../../features/session/atoms.ts";
 import { amount } from "../../../lib/format.ts";
@@ -77,8 +76,7 @@ export default function MyBoxesPage() {
   const token = useAtomValue(tokenAtom);
   const q = useQuery(myBoxesQuery(token ?? ""), { enabled: Boolean(token) });
   let body;
-  if (q.error && !q.data) body = <ErrorView message={q.error.message} onRetry={q.reload} />;
-  else if (!q.data) body = <DelayedSpinner />;
+  if (!q.data) body = <QueryPending query={q} />;
   else if (q.data.length === 0)
     body = (
       <EmptyState text={t("nftBox.noBoxes")}>
