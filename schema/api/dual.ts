@@ -1,6 +1,6 @@
 import { Decimal } from "decimal.js";
 import * as z from "zod/mini";
-import { id, limit, page, text } from "./fields.ts";
+import { id, limit, page, text, instant } from "./fields.ts";
 import { decimalText } from "./money.ts";
 
 /**
@@ -123,19 +123,6 @@ const aprText = () =>
     z.string().check(z.refine((s) => /^\d{1,4}(?:\.\d{1,4})?$/.test(s) && new D(s).gt(0) && new D(s).lte(1000), { error: "INVALID_RATE" })),
   );
 const count = (max: number) => z.pipe(id(), z.number().check(z.maximum(max, { error: "PARAMETER_ERROR" })));
-/** A time as epoch milliseconds (13 digits) or seconds (10 digits). */
-const instant = () =>
-  z.pipe(
-    z.string(),
-    z.transform((s, ctx) => {
-      const t = s.trim();
-      if (!/^\d{10}(?:\d{3})?$/.test(t)) {
-        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
-        return z.NEVER;
-      }
-      return t.length === 10 ? Number(t) * 1000 : Number(t);
-    }),
-  );
 
 /** Operator: create (no id) or edit (id) a product. */
 export const dualProductSaveSchema = z.strictObject({

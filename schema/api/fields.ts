@@ -47,6 +47,20 @@ export const id = () =>
     }),
   );
 
+/** A time as epoch milliseconds (13 digits) or seconds (10 digits, as the spec's timestamps), answered in milliseconds. */
+export const instant = () =>
+  z.pipe(
+    z.string(),
+    z.transform((s, ctx) => {
+      const t = s.trim();
+      if (!/^\d{10}(?:\d{3})?$/.test(t)) {
+        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
+        return z.NEVER;
+      }
+      return t.length === 10 ? Number(t) * 1000 : Number(t);
+    }),
+  );
+
 export const page = () => z._default(z.optional(id()), 1);
 export const limit = (max = 100, fallback = 10) => z._default(z.optional(z.pipe(id(), z.number().check(z.maximum(max)))), fallback);
 

@@ -1,6 +1,6 @@
 import { Decimal } from "decimal.js";
 import * as z from "zod/mini";
-import { id, limit, page, text } from "./fields.ts";
+import { id, limit, page, text, instant } from "./fields.ts";
 import { currencyRef, decimalText } from "./money.ts";
 
 /**
@@ -46,20 +46,6 @@ export const ieoOrderSchema = z.strictObject({
   price: z.optional(z.string().check(z.maxLength(40))),
 });
 export const ieoOrderListSchema = z.strictObject({ page: page(), limit: limit(100, 10) });
-
-/** A time as epoch milliseconds (13 digits) or seconds (10 digits, as the spec's timestamps). */
-const instant = () =>
-  z.pipe(
-    z.string(),
-    z.transform((s, ctx) => {
-      const t = s.trim();
-      if (!/^\d{10}(?:\d{3})?$/.test(t)) {
-        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
-        return z.NEVER;
-      }
-      return t.length === 10 ? Number(t) * 1000 : Number(t);
-    }),
-  );
 
 export const ieoProjectSaveSchema = z.strictObject({
   id: z.optional(id()),

@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import * as z from "zod/mini";
 import { decimalString } from "./market.ts";
-import { id, limit, page, trimmed } from "./fields.ts";
+import { id, limit, page, trimmed, instant } from "./fields.ts";
 
 /**
  * Invitations, rebates and coupons: contracts and the money rules, shared by the worker (which pays with them) and
@@ -69,9 +69,6 @@ export const COUPON_KINDS = ["discount", "bonus"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export const COUPON_TABS = ["valid", "used", "expired"] as const;
 export type CouponTab = (typeof COUPON_TABS)[number];
-
-/** Epoch milliseconds. */
-const instant = () => id();
 
 export const couponIssueSchema = z.strictObject({
   kind: z.enum(COUPON_KINDS, { error: "PARAMETER_ERROR" }),

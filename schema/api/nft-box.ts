@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { id, text } from "./fields.ts";
+import { id, text, instant } from "./fields.ts";
 import { currencyRef, decimalText } from "./money.ts";
 
 /**
@@ -67,20 +67,6 @@ export const boxSeriesIdSchema = z.strictObject({ id: id() });
 export const boxCodeSchema = z.strictObject({
   code: z.pipe(z.string(), z.string().check(z.regex(/^BX[1-9]\d{0,8}-[1-9]\d{0,3}$/, { error: "NFT_BOX_NOT_FOUND" }))),
 });
-
-/** A time as epoch milliseconds (13 digits) or seconds (10 digits). */
-const instant = () =>
-  z.pipe(
-    z.string(),
-    z.transform((s, ctx) => {
-      const t = s.trim();
-      if (!/^\d{10}(?:\d{3})?$/.test(t)) {
-        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
-        return z.NEVER;
-      }
-      return t.length === 10 ? Number(t) * 1000 : Number(t);
-    }),
-  );
 
 const boxItemSpec = z.strictObject({
   name: text(1, 60),

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { LANGS, type Lang } from "./lang.ts";
-import { id, limit, page, text } from "./fields.ts";
+import { id, limit, page, text, instant } from "./fields.ts";
 import { currencyRef, decimalText } from "./money.ts";
 
 /**
@@ -16,20 +16,6 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.
 /** An item's public code: letters, digits, dash and underscore. */
 export const nftCode = () => digits(/^[A-Za-z0-9_-]{1,40}$/);
 export const artistUid = () => digits(/^[A-Za-z0-9_-]{1,40}$/);
-
-/** A time as epoch milliseconds (13 digits) or seconds (10 digits, as the spec's timestamps). */
-export const nftInstant = () =>
-  z.pipe(
-    z.string(),
-    z.transform((s, ctx) => {
-      const t = s.trim();
-      if (!/^\d{10}(?:\d{3})?$/.test(t)) {
-        ctx.issues.push({ code: "custom", input: s, message: "PARAMETER_ERROR" });
-        return z.NEVER;
-      }
-      return t.length === 10 ? Number(t) * 1000 : Number(t);
-    }),
-  );
 
 /** Search terms are matched literally; an empty keyword is refused (search needs a keyword). */
 export const nftKeyword = () => text(1, 40, "NFT_KEYWORD_REQUIRED");
@@ -58,8 +44,8 @@ export const nftPageSchema = z.strictObject({ page: page(), limit: limit(50, 10)
 export const nftResellSchema = z.strictObject({
   code: nftCode(),
   price: decimalText(),
-  start_time: nftInstant(),
-  end_time: nftInstant(),
+  start_time: instant(),
+  end_time: instant(),
   per_increase: z.optional(decimalText()),
   pay_type: z.optional(choice(["1", "2"])),
 });
@@ -122,8 +108,8 @@ export const nftItemSaveSchema = z.strictObject({
   per_increase: z._default(z.optional(decimalText()), "0"),
   margin: z._default(z.optional(decimalText()), "0"),
   pay_type: choice(["1", "2", "3"]),
-  start_time: z.optional(nftInstant()),
-  end_time: z.optional(nftInstant()),
+  start_time: z.optional(instant()),
+  end_time: z.optional(instant()),
   listed: z._default(z.optional(choice(["0", "1"])), "0"),
 });
 /** Rates as decimal fractions of the price, 0 to 0.5 with at most 4 decimals ("0.025" is 2.5 %). */
