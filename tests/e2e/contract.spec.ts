@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ALICE, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, latestCode, logIn, clientAddress } from "./lib/session.ts";
+import { ALICE, DEMO_PAY_PASSWORD, api, clientAddress, leverTrader } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("contract") });
@@ -18,32 +18,6 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
-
-/** Alice: a phone, Lv1 approved by an operator, a pay password and 2,000 USDT in her lever account. */
-async function leverTrader(request: APIRequestContext): Promise<string> {
-  const token = await logIn(request, ALICE);
-  const mobile = `137${String(Date.now()).slice(-8)}`;
-  await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
-  await api(request, "/safe/mobile", {
-    data: { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: ALICE.password },
-    token,
-  });
-  await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name: "Alice Demo", card_id: "P1234567" }, token });
-  const operator = await logIn(request, OPERATOR);
-  const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
-    method: "GET",
-    data: { status: "auditing" },
-    token: operator,
-  });
-  const mine = items.find((i) => i.email === ALICE.email)!;
-  await api(request, "/admin/kyc/approve", { data: { id: String(mine.id) }, token: operator });
-  await ensurePayPassword(request, token, ALICE);
-  await request.post("/api/wallet/change", {
-    form: { currency_id: "3", number: "2000", from_field: "change", to_field: "lever" },
-    headers: { Authorization: token, "Idempotency-Key": `e2e-lever-${Date.now()}` },
-  });
-  return token;
-}
 
 async function as(page: Page, token: string): Promise<void> {
   await page.addInitScript((t) => {
@@ -62,7 +36,7 @@ test("a long with take-profit and stop-loss closes at the take-profit; the lever
   page,
   request,
 }) => {
-  const token = await leverTrader(request);
+  const token = await leverTrader(request, ALICE, "2000");
   await steer(request, "95000");
   await as(page, token);
   await page.goto("/#/transaction/contract?symbol=BTC-USDT");

@@ -1,17 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import {
-  ALICE,
-  BOB,
-  DEMO_PAY_PASSWORD,
-  OPERATOR,
-  api,
-  ensurePayPassword,
-  latestCode,
-  logIn,
-  sessionPage,
-  clientAddress,
-} from "./lib/session.ts";
+import { ALICE, BOB, DEMO_PAY_PASSWORD, OPERATOR, api, logIn, sessionPage, clientAddress, leverTrader, toLever } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("follow") });
@@ -28,41 +17,13 @@ mkdirSync(SHOTS, { recursive: true });
 
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 
-const toLever = (request: APIRequestContext, token: string, amount: string) =>
-  request.post("/api/wallet/change", {
-    form: { currency_id: "3", number: amount, from_field: "change", to_field: "lever" },
-    headers: { Authorization: token, "Idempotency-Key": `e2e-follow-${Date.now()}-${amount}` },
-  });
-
-/** Bob: a phone, Lv1 approved by an operator, a pay password and USDT in his lever account. */
-async function traderBob(request: APIRequestContext): Promise<string> {
-  const token = await logIn(request, BOB);
-  const mobile = `138${String(Date.now()).slice(-8)}`;
-  await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
-  await api(request, "/safe/mobile", {
-    data: { mobile, area_code: "86", code: await latestCode(request, `+86${mobile}`), login_password: BOB.password },
-    token,
-  });
-  await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token });
-  const operator = await logIn(request, OPERATOR);
-  const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
-    method: "GET",
-    data: { status: "auditing" },
-    token: operator,
-  });
-  await api(request, "/admin/kyc/approve", { data: { id: String(items.find((i) => i.email === BOB.email)!.id) }, token: operator });
-  await ensurePayPassword(request, token, BOB);
-  await toLever(request, token, "2000");
-  return token;
-}
-
 const steer = (request: APIRequestContext, price: string) => api(request, "/dev/steer_price", { data: { symbol: "BTC/USDT", price } });
 
 test("follow a trader in the browser: his open is copied to the follower's page, his close closes the copy", async ({
   browser,
   request,
 }) => {
-  const bob = await traderBob(request);
+  const bob = await leverTrader(request, BOB, "2000");
   const alice = await logIn(request, ALICE);
   await toLever(request, alice, "1000");
   await steer(request, "95000");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { BOB, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, latestCode, logIn, clientAddress } from "./lib/session.ts";
+import { BOB, DEMO_PAY_PASSWORD, OPERATOR, api, logIn, clientAddress, leverTrader } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("stocks") });
@@ -19,36 +19,6 @@ const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 /** Tuesday 24 November 2026, 10:00 in New York; Saturday 28 November 2026, 10:00 in New York. */
 const IN_SESSION = String(Date.parse("2026-11-24T15:00:00Z"));
 const SATURDAY = String(Date.parse("2026-11-28T15:00:00Z"));
-
-type Info = { mobile: string | null; has_pay_password: boolean; real_state: { level: number } };
-
-/** Bob, Lv1 with a pay password (each step only if not done yet) and 500 USDT more in his lever account. */
-async function stockTrader(request: APIRequestContext): Promise<string> {
-  const token = await logIn(request, BOB);
-  const info = await api<Info>(request, "/user/info", { method: "GET", token });
-  if (!info.mobile) {
-    const mobile = `138${String(Date.now()).slice(-8)}`;
-    await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
-    const code = await latestCode(request, `+86${mobile}`);
-    await api(request, "/safe/mobile", { data: { mobile, area_code: "86", code, login_password: BOB.password }, token });
-  }
-  if (info.real_state.level < 1) {
-    await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name: "Bob Demo", card_id: "P7654321" }, token });
-    const operator = await logIn(request, OPERATOR);
-    const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
-      method: "GET",
-      data: { status: "auditing" },
-      token: operator,
-    });
-    await api(request, "/admin/kyc/approve", { data: { id: String(items.find((i) => i.email === BOB.email)!.id) }, token: operator });
-  }
-  await ensurePayPassword(request, token, BOB);
-  await request.post("/api/wallet/change", {
-    form: { currency_id: "3", number: "500", from_field: "change", to_field: "lever" },
-    headers: { Authorization: token, "Idempotency-Key": `e2e-stocks-${Date.now()}` },
-  });
-  return token;
-}
 
 const clock = (request: APIRequestContext, at: string) => api(request, "/dev/stock_clock", { data: { at } });
 
@@ -110,7 +80,7 @@ test("a stock position opens in session from the contract page; on Saturday the 
   page,
   request,
 }) => {
-  const token = await stockTrader(request);
+  const token = await leverTrader(request, BOB, "500");
   await clock(request, IN_SESSION);
   await as(page, token, "en", "dark");
   await page.goto("/#/transaction/contract?symbol=AAPL-USDT");

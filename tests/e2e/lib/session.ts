@@ -100,3 +100,43 @@ export async function ensurePayPassword(request: APIRequestContext, token: strin
     token,
   });
 }
+
+/** Moves `usdt` from `token`'s spot account into its lever account (each call its own Idempotency-Key). */
+export async function toLever(request: APIRequestContext, token: string, usdt: string): Promise<void> {
+  await api(request, "/wallet/change", {
+    data: { currency_id: "3", number: usdt, from_field: "change", to_field: "lever" },
+    token,
+    headers: { "Idempotency-Key": `e2e-lever-${Date.now()}-${Math.random()}` },
+  });
+}
+
+type DemoUser = { email: string; password: string; uid: string };
+
+/**
+ * `who` ready to trade contracts: a bound phone, identity Lv1 approved by an operator and the demo pay password (each
+ * only if not done yet, so specs may share the demo user in any order), then `usdt` more in the lever account.
+ */
+export async function leverTrader(request: APIRequestContext, who: DemoUser, usdt: string): Promise<string> {
+  const token = await logIn(request, who);
+  const info = await api<{ mobile: string | null; real_state: { level: number } }>(request, "/user/info", { method: "GET", token });
+  if (!info.mobile) {
+    const mobile = `13${who.uid.slice(-1)}${String(Date.now()).slice(-8)}`;
+    await api(request, "/sms_send", { data: { mobile, area_code: "86", scene: "bind" } });
+    const code = await latestCode(request, `+86${mobile}`);
+    await api(request, "/safe/mobile", { data: { mobile, area_code: "86", code, login_password: who.password }, token });
+  }
+  if (info.real_state.level < 1) {
+    const name = `${who.email[0]!.toUpperCase()}${who.email.slice(1, who.email.indexOf("@"))} Demo`;
+    await api(request, "/user/real", { data: { real_type: "1", id_type: "1", name, card_id: `P${who.uid.slice(1)}` }, token });
+    const operator = await logIn(request, OPERATOR);
+    const { data: items } = await api<{ data: { id: number; email: string | null }[] }>(request, "/admin/kyc", {
+      method: "GET",
+      data: { status: "auditing" },
+      token: operator,
+    });
+    await api(request, "/admin/kyc/approve", { data: { id: String(items.find((i) => i.email === who.email)!.id) }, token: operator });
+  }
+  await ensurePayPassword(request, token, who);
+  await toLever(request, token, usdt);
+  return token;
+}
