@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Activities end to end on a phone-sized page: Alice asks Bob by UID, Bob sees the request and confirms, both deposit
@@ -32,11 +32,6 @@ async function deposit(request: APIRequestContext, token: string, operatorToken:
   });
   const row = queue.data.find((d) => d.tx_hash === txHash)!;
   await api(request, "/admin/deposits/confirm", { data: { id: String(row.id), amount }, token: operatorToken });
-}
-
-async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
-  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
-    .change_balance;
 }
 
 test("a couple link from request to claimed reward, paid once", async ({ browser, request }) => {
@@ -80,7 +75,7 @@ test("a couple link from request to claimed reward, paid once", async ({ browser
   await deposit(request, bobToken, operatorToken, "100", "b");
 
   // Alice: claimable; the prompt names the amount; the reward lands once.
-  const before = await usdtAvailable(request, aliceToken);
+  const before = (await spotBalance(request, aliceToken, "USDT")).available;
   await alice.reload();
   await expect(alice.getByTestId("lovers-mine")).toHaveText("100 / 100 USDT");
   await expect(alice.getByTestId("lovers-theirs")).toHaveText("100 / 100 USDT");
@@ -93,7 +88,7 @@ test("a couple link from request to claimed reward, paid once", async ({ browser
   await expect(alice.getByTestId("toast")).toHaveText("10 USDT has been credited to your exchange account");
   await expect(alice.getByTestId("lovers-reward")).toHaveText("Claimed");
   await expect(alice.getByTestId("lovers-claim")).toHaveCount(0);
-  const after = await usdtAvailable(request, aliceToken);
+  const after = (await spotBalance(request, aliceToken, "USDT")).available;
   expect(Number(after) * 1e6 - Number(before) * 1e6).toBe(10e6);
   await alice.screenshot({ path: `${SHOTS}/activity-lovers-claimed-en-dark.png`, fullPage: true });
 
@@ -101,7 +96,7 @@ test("a couple link from request to claimed reward, paid once", async ({ browser
   const again = await apiResult(request, "/activity/lovers/claim", { data: { lang: "en" }, token: aliceToken });
   expect(again.status).toBe(409);
   expect(again.body.message).toBe("You have already received this reward");
-  expect(await usdtAvailable(request, aliceToken)).toBe(after);
+  expect((await spotBalance(request, aliceToken, "USDT")).available).toBe(after);
 
   // Bob's reward is still his to claim; the list shows it.
   await bob.goto("/#/activity/activity");

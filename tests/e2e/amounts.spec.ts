@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { expect, type Page, test } from "@playwright/test";
-import { api, logIn, sessionPage } from "./lib/session.ts";
+import { logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Issue #8: an amount is read in the user's language or refused, never as another
@@ -65,8 +65,7 @@ test("the order form reads French separators as French: '1,000' is one, spaces g
 
 test("a transfer of '1,000' typed in English moves one thousand, never one", async ({ browser, request }) => {
   const token = await logIn(request);
-  const row = await api<Record<string, string>>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token });
-  const available = new Decimal(row.change_balance ?? "0");
+  const available = new Decimal((await spotBalance(request, token, "USDT")).available);
   const page = await sessionPage(browser, token, "en");
   await page.goto("/#/fund/fundTransfer");
   await page.getByTestId("transfer-coin").selectOption({ label: "USDT" });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, OPERATOR, api, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Dual products end to end on a phone-sized page: an operator offers a BTC call (linked price 100,000 USDT, 36.5 % APR,
@@ -19,8 +19,7 @@ const units = (text: string, precision: number): bigint => {
 };
 
 async function btc(request: APIRequestContext, token: string): Promise<bigint> {
-  const row = await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "BTC", type: "change" }, token });
-  return units(row.change_balance, 8);
+  return units((await spotBalance(request, token, "BTC")).available, 8);
 }
 
 type Order = { id: number; status: number; payout: string | null; payout_currency: string | null; settle_price: string | null };

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { expect, test } from "@playwright/test";
+import { ALICE, OPERATOR, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * IEO end to end on a phone-sized page: an operator opens a project of EDGE at 0.05 USDT that ends in a few seconds;
@@ -10,14 +10,6 @@ import { ALICE, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-
-async function balance(request: APIRequestContext, token: string, currency: string): Promise<{ available: string; locked: string }> {
-  const m = await api<{ change_balance: string; lock_change_balance: string }>(request, "/wallet/detail", {
-    data: { currency, type: "change" },
-    token,
-  });
-  return { available: m.change_balance, locked: m.lock_change_balance };
-}
 
 test("subscribe to an IEO in the browser and receive the tokens after it ends", async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -40,8 +32,8 @@ test("subscribe to an IEO in the browser and receive the tokens after it ends", 
   expect(project.id).toBeGreaterThan(0);
 
   const alice = await logIn(request, ALICE);
-  const usdt0 = await balance(request, alice, "USDT");
-  const edge0 = await balance(request, alice, "EDGE");
+  const usdt0 = await spotBalance(request, alice, "USDT");
+  const edge0 = await spotBalance(request, alice, "EDGE");
   const page = await sessionPage(browser, alice, "en", "dark");
   await page.goto("/#/ieo/ieo");
   await page.getByTestId("tab-2").click();
@@ -60,7 +52,7 @@ test("subscribe to an IEO in the browser and receive the tokens after it ends", 
   await expect(page).toHaveURL(/#\/ieo\/order$/);
   const order = page.locator("[data-testid^=ieo-order-]").first();
   await expect(order.getByTestId("status")).toHaveText("Awaiting delivery");
-  const held = await balance(request, alice, "USDT");
+  const held = await spotBalance(request, alice, "USDT");
   expect(Number(usdt0.available) - Number(held.available)).toBe(10);
   expect(Number(held.locked) - Number(usdt0.locked)).toBe(10);
 
@@ -69,12 +61,12 @@ test("subscribe to an IEO in the browser and receive the tokens after it ends", 
     .poll(
       async () => {
         if (Date.now() > now + 26_000) await request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}`);
-        return (await balance(request, alice, "EDGE")).available;
+        return (await spotBalance(request, alice, "EDGE")).available;
       },
       { timeout: 90_000, intervals: [2_000] },
     )
     .toBe(String(Number(edge0.available) + 200));
-  const after = await balance(request, alice, "USDT");
+  const after = await spotBalance(request, alice, "USDT");
   expect(Number(after.locked)).toBe(Number(usdt0.locked));
   expect(Number(usdt0.available) - Number(after.available)).toBe(10);
   await page.reload();

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { expect, test } from "@playwright/test";
+import { OPERATOR, api, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Lock mining end to end on a phone-sized page: Alice deposits 1,000 USDT into the seeded 7-day product (0.3 % a day,
@@ -11,17 +11,12 @@ import { OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
-  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
-    .change_balance;
-}
-
 test("deposit to lock mining with the numbers shown first, then redeem early paying exactly the shown penalty", async ({
   browser,
   request,
 }) => {
   const token = await logIn(request);
-  const before = await usdtAvailable(request, token);
+  const before = (await spotBalance(request, token, "USDT")).available;
   const page = await sessionPage(browser, token, "en", "dark");
 
   await page.goto("/#/lockming/lockming");
@@ -54,7 +49,7 @@ test("deposit to lock mining with the numbers shown first, then redeem early pay
   await expect(order.getByTestId("penalty")).toHaveText("28 USDT");
   await page.screenshot({ path: `${SHOTS}/earn-mining-orders-en-dark.png`, fullPage: true });
 
-  const after = await usdtAvailable(request, token);
+  const after = (await spotBalance(request, token, "USDT")).available;
   expect(Number(before) - Number(after)).toBe(28);
 
   // The bill lists each movement.

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { BOB, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, logIn, registerUser, sessionPage } from "./lib/session.ts";
+import { expect, test } from "@playwright/test";
+import { BOB, DEMO_PAY_PASSWORD, OPERATOR, api, ensurePayPassword, logIn, registerUser, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * OTC loans end to end on a phone-sized page: Bob (seeded as a professional trader, with 20 BTC) applies for 500,000 USDT
@@ -13,21 +13,13 @@ const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 const PAY_PASSWORD = DEMO_PAY_PASSWORD;
 
-async function btc(request: APIRequestContext, token: string): Promise<{ available: string; locked: string }> {
-  const row = await api<{ change_balance: string; lock_change_balance: string }>(request, "/wallet/detail", {
-    data: { currency: "BTC", type: "change" },
-    token,
-  });
-  return { available: row.change_balance, locked: row.lock_change_balance };
-}
-
 test("apply for a loan with the figures shown first, an operator approves it, then repay it and get the collateral back", async ({
   browser,
   request,
 }) => {
   const bob = await logIn(request, BOB);
   await ensurePayPassword(request, bob, BOB);
-  const before = await btc(request, bob);
+  const before = await spotBalance(request, bob, "BTC");
 
   // The Spanish, light page first: terms and the form as an eligible user sees them.
   const es = await sessionPage(browser, bob, "spa", "light");
@@ -58,7 +50,7 @@ test("apply for a loan with the figures shown first, an operator approves it, th
   await expect(page).toHaveURL(/#\/borrowing\/loans$/);
   const row = page.getByTestId("loan-list").locator("li").first();
   await expect(row.getByTestId("loan-status")).toHaveText("Under review");
-  expect(await btc(request, bob)).toEqual({ available: new Decimal(before.available).minus(10).toFixed(), locked: "10" });
+  expect(await spotBalance(request, bob, "BTC")).toEqual({ available: new Decimal(before.available).minus(10).toFixed(), locked: "10" });
   const id = Number((await row.getAttribute("data-testid"))!.replace("loan-", ""));
 
   const operator = await logIn(request, OPERATOR);
@@ -89,7 +81,7 @@ test("apply for a loan with the figures shown first, an operator approves it, th
   await page.getByTestId("repay-confirm-submit").click();
   await expect(page.getByTestId("toast")).toHaveText("Repaid 500250 USDT; your collateral is released");
   await expect(page.getByTestId("loan-status")).toHaveText("Repaid");
-  expect(await btc(request, bob)).toEqual({ available: before.available, locked: before.locked });
+  expect(await spotBalance(request, bob, "BTC")).toEqual({ available: before.available, locked: before.locked });
 
   await page.goto("/#/setting/bill");
   const bill = page.getByTestId("bill-list");

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, api, latestCode, logIn, sessionPage, clientAddress } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, latestCode, logIn, sessionPage, clientAddress, spotBalance } from "./lib/session.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("nft-auction") });
@@ -52,12 +52,7 @@ async function thirdBidder(request: APIRequestContext): Promise<string> {
   return token;
 }
 
-const usdt = async (request: APIRequestContext, token: string) => {
-  const list = await api<{ change_wallet: { balance: { currency_name: string; change_balance: string }[] } }>(request, "/wallet/list", {
-    token,
-  });
-  return new Decimal(list.change_wallet.balance.find((r) => r.currency_name === "USDT")!.change_balance);
-};
+const usdt = async (request: APIRequestContext, token: string) => new Decimal((await spotBalance(request, token, "USDT")).available);
 
 /** Bids from the page: the increment typed, the resulting price read on the form and in the confirmation, then placed. */
 async function bidFromPage(page: Page, increment: string, expected: string, confirmText: string) {

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { expect, test } from "@playwright/test";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Blind boxes end to end on a phone-sized page: an operator creates a two-box series; Alice buys a box in the browser
@@ -10,11 +10,6 @@ import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts"
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-
-async function usdt(request: APIRequestContext, token: string): Promise<string> {
-  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
-    .change_balance;
-}
 
 test("alice buys and opens a blind box; once the series sells out the verify page shows every draw matching", async ({
   browser,
@@ -42,7 +37,7 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   const series = ((await created.json()) as { message: { id: number; commitment: string } }).message;
 
   const alice = await logIn(request, ALICE);
-  const before = await usdt(request, alice);
+  const before = (await spotBalance(request, alice, "USDT")).available;
   const page = await sessionPage(browser, alice, "en", "dark");
   // The way in: the NFT market's artworks tab leads to the blind boxes.
   await page.goto("/#/nft/nft");
@@ -66,7 +61,7 @@ test("alice buys and opens a blind box; once the series sells out the verify pag
   await expect(page).toHaveURL(/#\/nft\/box\/mine$/);
   const box = page.getByTestId(`box-BX${series.id}-1`);
   await expect(box).toContainText("Unopened");
-  const after = await usdt(request, alice);
+  const after = (await spotBalance(request, alice, "USDT")).available;
   expect(Number(before) * 1_000_000 - Number(after) * 1_000_000).toBeCloseTo(2_500_000, 0);
 
   // Before the reveal the verify page says so and shows no seed.

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * NFT fixed-price resale end to end on a phone-sized page: bob's seeded artwork "Night Ferry" (artist Lena Park, a
@@ -14,8 +14,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** USDT available in the exchange account, in minor units (6 decimals), read without floats. */
 async function usdtUnits(request: APIRequestContext, token: string): Promise<bigint> {
-  const text = (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
-    .change_balance;
+  const text = (await spotBalance(request, token, "USDT")).available;
   const [whole, frac = ""] = text.split(".");
   return BigInt(whole!) * 1_000_000n + BigInt((frac + "000000").slice(0, 6));
 }

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { Decimal } from "decimal.js";
 import { type OnrampConfigView, usdtUnits } from "../../schema/api/onramp.ts";
-import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Buy crypto by bank transfer on a phone-sized page: Alice orders 3,500 THB of USDT, sees the figures before confirming,
@@ -12,11 +12,6 @@ import { ALICE, BOB, OPERATOR, api, apiResult, logIn, sessionPage } from "./lib/
 
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
-
-async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
-  return (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
-    .change_balance;
-}
 
 async function fillPayer(page: Page) {
   await page.getByTestId("otc-first_name").fill("Alice");
@@ -32,7 +27,7 @@ test("buy crypto by bank transfer; an operator confirms it and USDT is credited 
   const config = await api<OnrampConfigView>(request, "/onramp/config", { method: "GET" });
   const thb = config.countries.find((c) => c.code === "TH")!.fiats.find((f) => f.code === "THB")!;
   const expected = new Decimal(usdtUnits(3500, thb.rate)).div(1_000_000);
-  const before = new Decimal(await usdtAvailable(request, alice));
+  const before = new Decimal((await spotBalance(request, alice, "USDT")).available);
 
   const page = await sessionPage(browser, alice, "en", "dark");
   await page.goto("/#/otc/otc");
@@ -72,7 +67,9 @@ test("buy crypto by bank transfer; an operator confirms it and USDT is credited 
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(desk.getByTestId("toast")).toHaveText("Success");
 
-  await expect.poll(async () => new Decimal(await usdtAvailable(request, alice)).minus(before).toFixed()).toBe(expected.toFixed());
+  await expect
+    .poll(async () => new Decimal((await spotBalance(request, alice, "USDT")).available).minus(before).toFixed())
+    .toBe(expected.toFixed());
   await page.reload();
   await expect(page.getByTestId("otc-status")).toHaveText("Payment successful");
   await page.screenshot({ path: `${SHOTS}/onramp-paid-en-dark.png`, fullPage: true });
@@ -81,7 +78,7 @@ test("buy crypto by bank transfer; an operator confirms it and USDT is credited 
   // A second confirmation changes nothing.
   const again = await apiResult(request, "/admin/onramp/confirm", { data: { id: String(id) }, token: operator });
   expect(again.status).toBe(409);
-  expect(new Decimal(await usdtAvailable(request, alice)).minus(before).toFixed()).toBe(expected.toFixed());
+  expect(new Decimal((await spotBalance(request, alice, "USDT")).available).minus(before).toFixed()).toBe(expected.toFixed());
 });
 
 test("the buy-crypto pages in Spanish and the light theme", async ({ browser, request }) => {
@@ -107,7 +104,7 @@ test("the buy-crypto pages in Spanish and the light theme", async ({ browser, re
 
 test("buy crypto by card: the payer pays on the provider's page and the USDT is credited", async ({ browser, request }) => {
   const bob = await logIn(request, BOB);
-  const before = new Decimal(await usdtAvailable(request, bob));
+  const before = new Decimal((await spotBalance(request, bob, "USDT")).available);
   const page = await sessionPage(browser, bob, "en", "light");
   await page.goto("/#/otc/otc");
   await page.getByTestId("otc-country").selectOption("US");
@@ -122,5 +119,5 @@ test("buy crypto by card: the payer pays on the provider's page and the USDT is 
   await expect(page).toHaveURL(/#\/otc\/order\?id=\d+$/);
   await expect(page.getByTestId("otc-status")).toHaveText("Payment successful");
   await page.screenshot({ path: `${SHOTS}/onramp-card-paid-en-light.png`, fullPage: true });
-  expect(new Decimal(await usdtAvailable(request, bob)).minus(before).toFixed()).toBe("25");
+  expect(new Decimal((await spotBalance(request, bob, "USDT")).available).minus(before).toFixed()).toBe("25");
 });

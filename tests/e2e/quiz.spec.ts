@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * The prediction quiz end to end (issue #11): an operator adds a short round on BTC/USDT (20 s of bets, 12 s to the end);
@@ -13,11 +13,7 @@ import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts"
 const SHOTS = "tests/e2e/screenshots";
 mkdirSync(SHOTS, { recursive: true });
 
-const usdt = async (request: APIRequestContext, token: string) =>
-  new Decimal(
-    (await api<{ change_balance: string }>(request, "/wallet/detail", { data: { currency: "USDT", type: "change" }, token }))
-      .change_balance,
-  );
+const usdt = async (request: APIRequestContext, token: string) => new Decimal((await spotBalance(request, token, "USDT")).available);
 
 type Round = { id: number; cutoff_at: number; ends_at: number; state: string };
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ALICE, BOB, api, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, api, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
  * Spot trading end to end, in phone-sized browsers against the app as
@@ -31,8 +31,8 @@ const TAKER_FEE = "0.001";
 
 /** Available and locked of a coin in the spot (change) account. */
 async function spot(request: APIRequestContext, token: string, coin: string) {
-  const row = await api<Record<string, string>>(request, "/wallet/detail", { data: { currency: coin, type: "change" }, token });
-  return { available: new Decimal(row.change_balance!), locked: new Decimal(row.lock_change_balance!) };
+  const { available, locked } = await spotBalance(request, token, coin);
+  return { available: new Decimal(available), locked: new Decimal(locked) };
 }
 
 type Order = {

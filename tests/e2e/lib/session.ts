@@ -140,3 +140,16 @@ export async function leverTrader(request: APIRequestContext, who: DemoUser, usd
   await toLever(request, token, usdt);
   return token;
 }
+
+/** `currency` in `token`'s spot (exchange) account, as the API shows it: available and locked, decimal strings. */
+export async function spotBalance(
+  request: APIRequestContext,
+  token: string,
+  currency: string,
+): Promise<{ available: string; locked: string }> {
+  const row = await api<{ change_balance: string; lock_change_balance: string }>(request, "/wallet/detail", {
+    data: { currency, type: "change" },
+    token,
+  });
+  return { available: row.change_balance, locked: row.lock_change_balance };
+}
