@@ -13,7 +13,7 @@ const LOANS = Number(process.env.BENCH_LOAN_COUNT ?? 100_000);
 const DAY_MS = 86_400_000;
 
 await runJobBench({
-  port: Number(process.env.BENCH_PORT ?? 8868),
+  port: Number(process.env.BENCH_PORT ?? 8869),
   title: "Loan interest in the EarnJobs object",
   due: LOANS,
   journal: "loan_interest",

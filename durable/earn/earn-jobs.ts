@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { database } from "../../worker/domain/db.ts";
 import { EARN_JOBS, type JobDeps, type RunResult, runEarnJobs } from "../../worker/domain/earn/jobs.ts";
 import type { Env } from "../../worker/domain/env.ts";
+import { tradableReference } from "../../worker/domain/contracts/pairs.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import type { ContractMarket } from "../contract/contract-market.ts";
 import type { Market } from "../spot/market.ts";
@@ -58,15 +59,12 @@ export class EarnJobs extends DurableObject<Env> {
   private readonly trail: JobDeps = {
     trailAt: (symbol, t) => this.market(symbol).trailAt(t),
     copy: {
-      reference: async (m, feed) => {
-        const p =
+      reference: async (m, feed) =>
+        tradableReference(
           feed === "stock"
             ? await (this.env.StockFeed as DurableObjectNamespace<StockFeed>).getByName(roomName(m.symbol)).prices()
-            : await this.market(m.symbol).prices();
-        // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
-        if ("open" in p && !p.open) return null;
-        return p.reference !== null && p.referenceAt !== null ? { price: p.reference, at: p.referenceAt } : null;
-      },
+            : await this.market(m.symbol).prices(),
+        ),
       refresh: (symbol, ids) =>
         (this.env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).refresh(ids),
     },

@@ -18,7 +18,14 @@ import { and, eq } from "drizzle-orm";
 import { findAccountById } from "../domain/auth/address.ts";
 import { pepperOf } from "../domain/auth/pepper.ts";
 import { checkCurrentPassword } from "../domain/auth/reauth.ts";
-import { type ContractPair, type ReferenceSource, contractPairById, requireContractPair } from "../domain/contracts/pairs.ts";
+import {
+  type ContractFeed,
+  type ContractPair,
+  type ReferenceSource,
+  contractPairById,
+  requireContractPair,
+  tradableReference,
+} from "../domain/contracts/pairs.ts";
 import {
   type PositionRow,
   StalePosition,
@@ -37,7 +44,7 @@ import { ACCOUNT_TYPES, D, fromUnits } from "../domain/ledger/index.ts";
 import { type CopyDeps, syncCopies } from "../domain/copy/sync.ts";
 import { database } from "../domain/db.ts";
 import { pushUnread } from "../realtime/push.ts";
-import { roomName } from "../domain/markets/config.ts";
+import { type MarketConfig, roomName } from "../domain/markets/config.ts";
 import { translate } from "../domain/i18n/translate.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";
@@ -56,14 +63,15 @@ import { requireVerification } from "../http/verification.ts";
 export const stockPrices = (env: Env, symbol: string): Promise<StockPrices> =>
   (env.StockFeed as DurableObjectNamespace<StockFeed>).getByName(roomName(symbol)).prices();
 
+/** What a contract pair's price source answers now: its spot Market object, or its stock feed (with the session). */
+const pricesOf = (env: Env, m: MarketConfig, feed: ContractFeed) =>
+  feed === "stock" ? stockPrices(env, m.symbol) : (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol)).prices();
+
 /** The live reference price of a contract pair, read from its spot Market object or its stock feed. */
 export const referenceOf =
   (env: Env): ReferenceSource =>
   async (m, feed) => {
-    const p =
-      feed === "stock"
-        ? await stockPrices(env, m.symbol)
-        : await (env.Market as DurableObjectNamespace<Market>).getByName(roomName(m.symbol)).prices();
+    const p = await pricesOf(env, m, feed);
     return p.reference !== null && p.referenceAt !== null ? { price: p.reference, at: p.referenceAt } : null;
   };
 
@@ -120,8 +128,7 @@ const optional = (v: string | undefined) => v ?? null;
 
 /** What the copy hook needs from the runtime: live reference prices and the contract objects (copy trading). */
 export const copyDeps = (env: Env): CopyDeps => ({
-  // A stock pair outside its hours has no price to copy at: copies wait for the open, as triggers do.
-  reference: async (m, feed) => (feed === "stock" && !(await stockPrices(env, m.symbol)).open ? null : referenceOf(env)(m, feed)),
+  reference: async (m, feed) => tradableReference(await pricesOf(env, m, feed)),
   refresh: (symbol, ids) => (env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(symbol)).refresh(ids),
   notify: (userId) => pushUnread(env, database(env.DB), userId),
 });

@@ -5,6 +5,7 @@ import { CONTRACT_STATUS, contractPositions, followTraders, follows, users } fro
 import type { ReferenceSource } from "../contracts/pairs.ts";
 import { contractPairById } from "../contracts/pairs.ts";
 import { profitUnits } from "../contracts/math.ts";
+import { ownPosition } from "../contracts/positions.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { fromUnits } from "../ledger/index.ts";
@@ -69,12 +70,7 @@ export async function cancelFollow(db: Db, followerId: number, traderId: number,
 
 /** /follow/selfHolding: the caller's open copy becomes their own position (order_type 1); another user's id is 404. */
 export async function selfHold(db: Db, userId: number, positionId: number): Promise<{ marketId: number }> {
-  const row = await db
-    .select()
-    .from(contractPositions)
-    .where(and(eq(contractPositions.id, positionId), eq(contractPositions.userId, userId)))
-    .get();
-  if (!row) throw notFound();
+  const row = await ownPosition(db, userId, positionId);
   const updated = await db
     .update(contractPositions)
     .set({ orderType: 1 })
