@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { database } from "../../worker/domain/db.ts";
 import { EARN_JOBS, type JobDeps, type RunResult, runEarnJobs } from "../../worker/domain/earn/jobs.ts";
 import type { Env } from "../../worker/domain/env.ts";
-import { tradableReference } from "../../worker/domain/contracts/pairs.ts";
+import { tradableReference } from "../../worker/domain/contracts/reference.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import type { ContractMarket } from "../contract/contract-market.ts";
 import type { Market } from "../spot/market.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tradableReference } from "../../worker/domain/contracts/pairs.ts";
+import { tradableReference } from "../../worker/domain/contracts/reference.ts";
 
 /** The price copies trade at, read the same way by the routes' hook and the EarnJobs object's copy job. */
 describe("tradableReference", () => {

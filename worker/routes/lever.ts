@@ -24,8 +24,8 @@ import {
   type ReferenceSource,
   contractPairById,
   requireContractPair,
-  tradableReference,
 } from "../domain/contracts/pairs.ts";
+import { tradableReference } from "../domain/contracts/reference.ts";
 import {
   type PositionRow,
   StalePosition,

@@ -70,13 +70,6 @@ export async function contractPairById(db: Db, marketId: number): Promise<Contra
 /** A contract pair's live reference price and the time the feed gave it, read from the pair's feed. */
 export type ReferenceSource = (market: MarketConfig, feed: ContractFeed) => Promise<{ price: string; at: number } | null>;
 
-/**
- * The price a copy trades at, from what a Market or StockFeed object's `prices()` answers: its reference, or none while
- * a stock pair is outside its hours (copies wait for the open, as triggers do) or no reference has arrived yet.
- */
-export const tradableReference = (p: { reference: string | null; referenceAt: number | null; open?: boolean }) =>
-  p.open !== false && p.reference !== null && p.referenceAt !== null ? { price: p.reference, at: p.referenceAt } : null;
-
 /** The stock pairs (every contract pair fed by a StockFeed object), in market order, enabled or not. */
 export async function stockPairs(db: Db): Promise<ContractPair[]> {
   const rows = await db.select().from(contractConfigs).where(eq(contractConfigs.feed, "stock")).all();

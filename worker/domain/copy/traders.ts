@@ -1,17 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AdminTrader, HistoryTrade, MyTrader, TraderDetail, TraderListItem, TraderStats } from "../../../schema/api/follow.ts";
-import {
-  type TraderStatus,
-  contractPositions,
-  currencies,
-  followTraders,
-  follows,
-  notifications,
-  users,
-} from "../../../schema/db/index.ts";
+import { type TraderStatus, contractPositions, followTraders, follows, notifications, users } from "../../../schema/db/index.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { contractPairById } from "../contracts/pairs.ts";
 import type { Db } from "../db.ts";
+import { requireCurrency } from "../wallet/currencies.ts";
 import { conflict, notFound } from "../errors.ts";
 import type { Lang } from "../../../schema/api/lang.ts";
 import { translate } from "../i18n/translate.ts";
@@ -28,14 +21,8 @@ const PAGE = 10;
 
 type TraderRow = typeof followTraders.$inferSelect;
 
-async function usdt(db: Db): Promise<{ id: number; precision: number }> {
-  const row = await db
-    .select({ id: currencies.id, precision: currencies.precision })
-    .from(currencies)
-    .where(eq(currencies.name, "USDT"))
-    .get();
-  return row ?? { id: 0, precision: 6 };
-}
+/** Trader figures are in USDT, the quote of every contract pair. */
+const usdt = (db: Db) => requireCurrency(db, "USDT", { includeDisabled: true });
 
 /** Active follows per trader. */
 async function followCounts(db: Db, traderIds: number[]): Promise<Map<number, number>> {
