@@ -16,12 +16,14 @@ import { nftRates } from "../nft/rates.ts";
 import { type AuctionItem, artistUserOf, latestLotOfItem, lotById, sellerOf } from "./lots.ts";
 import { ANTI_SNIPE_MS, PAY_WINDOW_MS } from "./rules.ts";
 import { failedOnGuard, payStatements } from "./settle.ts";
-import { coinOf, maskUid, money, nameIn, uidsOf } from "./view.ts";
+import { coinOf, maskUid, money, uidsOf } from "./view.ts";
 import type { Statement } from "../ledger/batch.ts";
+import { localName } from "../nft/views.ts";
+import type { Lang } from "../../../schema/api/lang.ts";
 
 /** Reads of the auction pages and the payment of a won lot. */
 
-export async function lotView(db: Db, item: AuctionItem, userId: number | null, lang: string, now = Date.now()): Promise<AuctionLotView> {
+export async function lotView(db: Db, item: AuctionItem, userId: number | null, lang: Lang, now = Date.now()): Promise<AuctionLotView> {
   const [lot, coin, rates] = await Promise.all([latestLotOfItem(db, item.id), coinOf(db, item.currencyId), nftRates(db)]);
   // The listing's lot; once the item is delisted (sold, or ended unsold), the last lot it had.
   const current = lot && (lot.itemVersion === item.version || !item.listed) ? lot : null;
@@ -40,7 +42,7 @@ export async function lotView(db: Db, item: AuctionItem, userId: number | null, 
   return {
     code: item.code,
     lot_id: current?.id ?? null,
-    name: nameIn(item.names, lang),
+    name: localName(item.names, lang),
     currency_name: coin?.name ?? "",
     precision: p,
     status: current ? current.status : !item.listed ? "unsold" : now < item.startAt ? "not_started" : "open",
@@ -79,7 +81,7 @@ export async function quotationLog(db: Db, item: AuctionItem): Promise<Quotation
   }));
 }
 
-export async function myBids(db: Db, userId: number, page: number, limit: number, lang: string): Promise<MyBidPage> {
+export async function myBids(db: Db, userId: number, page: number, limit: number, lang: Lang): Promise<MyBidPage> {
   const rows = await db
     .select({
       bid: nftBids,
@@ -106,7 +108,7 @@ export async function myBids(db: Db, userId: number, page: number, limit: number
   return {
     list: rows.map((r) => ({
       code: r.code,
-      name: nameIn(r.names, lang),
+      name: localName(r.names, lang),
       currency_name: r.coin,
       price: money(r.bid.price, r.precision),
       increment: money(r.bid.increment, r.precision),
@@ -121,7 +123,7 @@ export async function myBids(db: Db, userId: number, page: number, limit: number
 }
 
 /** The caller's auction orders, unpaid first (the original's "need to pay" list), with the deadline in unix seconds. */
-export async function needPayOrders(db: Db, userId: number, lang: string): Promise<NeedPayOrder[]> {
+export async function needPayOrders(db: Db, userId: number, lang: Lang): Promise<NeedPayOrder[]> {
   const rows = await db
     .select({ o: nftPayOrders, code: nftItems.code, names: nftItems.names, coin: currencies.name, precision: currencies.precision })
     .from(nftPayOrders)
@@ -134,7 +136,7 @@ export async function needPayOrders(db: Db, userId: number, lang: string): Promi
   return rows.map(({ o, code, names, coin, precision }) => ({
     id: o.id,
     code,
-    name: nameIn(names, lang),
+    name: localName(names, lang),
     currency_name: coin,
     price: money(o.price, precision),
     deposit: money(o.deposit, precision),

@@ -31,13 +31,3 @@ export async function availableUnits(db: Db, userId: number, currencyId: number)
 }
 
 export const money = (units: number, precision: number) => fromUnits(units, precision);
-
-/** An item's name in the reader's language, English as the fallback. */
-export function nameIn(names: string, lang: string): string {
-  try {
-    const map = JSON.parse(names) as Record<string, string>;
-    return map[lang] ?? map.en ?? Object.values(map)[0] ?? "";
-  } catch {
-    return "";
-  }
-}

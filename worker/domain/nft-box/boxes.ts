@@ -18,7 +18,9 @@ import {
 } from "../ledger/index.ts";
 import { saleSplit } from "../nft/fees.ts";
 import { nftRates } from "../nft/rates.ts";
-import { itemImage, nameIn, requireSeries } from "./series.ts";
+import { itemImage, requireSeries } from "./series.ts";
+import { localName } from "../nft/views.ts";
+import type { Lang } from "../../../schema/api/lang.ts";
 
 /**
  * Buying and opening boxes. A purchase is one batch: the series' sold count (CHECK sold <= total), the box row taking
@@ -120,7 +122,7 @@ const INSERT_TRANSFER =
  * POST /bind_box/openBlindBox: irrevocably assigns the box the item its sequence number draws (schema/api/nft-box.ts)
  * and makes it the holder's. Once only: a second opening, concurrent or later, changes nothing and answers 409.
  */
-export async function openBox(db: Db, userId: number, code: string, lang: string, now = Date.now()): Promise<BoxView> {
+export async function openBox(db: Db, userId: number, code: string, lang: Lang, now = Date.now()): Promise<BoxView> {
   const box = await ownBox(db, userId, code);
   if (box.openedAt !== null) throw conflict("NFT_BOX_ALREADY_OPENED");
   const s = await requireSeries(db, box.seriesId);
@@ -149,7 +151,7 @@ export async function openBox(db: Db, userId: number, code: string, lang: string
 }
 
 /** POST /bind_box/myBlindBoxes: the user's boxes, newest first (at most 200), opened ones with their item. */
-export async function listBoxes(db: Db, userId: number, lang: string): Promise<{ list: BoxView[] }> {
+export async function listBoxes(db: Db, userId: number, lang: Lang): Promise<{ list: BoxView[] }> {
   const rows = await db
     .select({
       box: nftBoxes,
@@ -188,7 +190,7 @@ export async function listBoxes(db: Db, userId: number, lang: string): Promise<{
           ? {
               position: r.position,
               code: r.item.code,
-              name: nameIn(r.item.names, lang),
+              name: localName(r.item.names, lang),
               rarity: r.item.rarity as Rarity,
               image: itemImage(r.item.mediaType, r.item.mediaKey),
             }

@@ -15,7 +15,9 @@ import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems, 
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { AmountError, type Statement, bound, commit, fromUnits, parseUserAmount } from "../ledger/index.ts";
-import { mediaUrl } from "../nft/views.ts";
+import { localName, mediaUrl } from "../nft/views.ts";
+import { mediaKind } from "../nft/media-type.ts";
+import type { Lang } from "../../../schema/api/lang.ts";
 import { amountApiError, requireCurrency } from "../wallet/currencies.ts";
 
 /**
@@ -28,16 +30,6 @@ type Cur = { id: number; name: string; precision: number };
 
 /** The picture of an image or GIF item (the catalogue's media URL); "" for audio, video or no media. */
 export const itemImage = (mediaType: number, mediaKey: string): string => (mediaType <= 2 ? mediaUrl(mediaKey) : "");
-
-/** An item's or artist's name in `lang`, else English, else any. */
-export function nameIn(json: string, lang: string): string {
-  try {
-    const names = JSON.parse(json) as Record<string, string>;
-    return names[lang] ?? names.en ?? Object.values(names)[0] ?? "";
-  } catch {
-    return "";
-  }
-}
 
 async function lookups(db: Db, rows: SeriesRow[]) {
   const artistIds = [...new Set(rows.map((r) => r.artistId))];
@@ -69,13 +61,13 @@ async function lookups(db: Db, rows: SeriesRow[]) {
   };
 }
 
-function seriesView(s: SeriesRow, l: Awaited<ReturnType<typeof lookups>>, lang: string, now: number): BoxSeriesView {
+function seriesView(s: SeriesRow, l: Awaited<ReturnType<typeof lookups>>, lang: Lang, now: number): BoxSeriesView {
   const cur = l.curs.get(s.currencyId)!;
   const artist = l.artists.get(s.artistId);
   return {
     id: s.id,
     name: s.name,
-    artist_name: artist ? nameIn(artist.names, lang) : "",
+    artist_name: artist ? localName(artist.names, lang) : "",
     currency_name: cur.name,
     price: fromUnits(s.price, cur.precision),
     total: s.total,
@@ -92,7 +84,7 @@ function seriesView(s: SeriesRow, l: Awaited<ReturnType<typeof lookups>>, lang: 
 }
 
 /** The series whose sale has not ended first (soonest end), then the ended ones (newest first); at most 100. */
-export async function listSeries(db: Db, lang: string, now = Date.now()): Promise<{ list: BoxSeriesView[] }> {
+export async function listSeries(db: Db, lang: Lang, now = Date.now()): Promise<{ list: BoxSeriesView[] }> {
   const rows = await db.select().from(nftBoxSeries).orderBy(desc(nftBoxSeries.id)).limit(100).all();
   const l = await lookups(db, rows);
   const views = rows.map((s) => seriesView(s, l, lang, now));
@@ -106,12 +98,12 @@ export async function requireSeries(db: Db, id: number): Promise<SeriesRow> {
   return s;
 }
 
-export async function seriesDetail(db: Db, id: number, lang: string, now = Date.now()): Promise<BoxSeriesView> {
+export async function seriesDetail(db: Db, id: number, lang: Lang, now = Date.now()): Promise<BoxSeriesView> {
   const s = await requireSeries(db, id);
   return seriesView(s, await lookups(db, [s]), lang, now);
 }
 
-export async function seriesItems(db: Db, seriesId: number, lang: string): Promise<BoxItemView[]> {
+export async function seriesItems(db: Db, seriesId: number, lang: Lang): Promise<BoxItemView[]> {
   const rows = await db
     .select({
       position: nftBoxItems.position,
@@ -129,14 +121,14 @@ export async function seriesItems(db: Db, seriesId: number, lang: string): Promi
   return rows.map((r) => ({
     position: r.position,
     code: r.code,
-    name: nameIn(r.names, lang),
+    name: localName(r.names, lang),
     rarity: r.rarity as Rarity,
     image: itemImage(r.mediaType, r.mediaKey),
   }));
 }
 
 /** The public verify data: the seed only once the series is revealed, every sold box and the position it drew. */
-export async function verifyView(db: Db, id: number, lang: string, now = Date.now()): Promise<BoxVerifyView> {
+export async function verifyView(db: Db, id: number, lang: Lang, now = Date.now()): Promise<BoxVerifyView> {
   const s = await requireSeries(db, id);
   const [series, items, boxes] = await Promise.all([
     seriesDetail(db, id, lang, now),
@@ -161,16 +153,12 @@ function priceUnits(text: string, precision: number): number {
   }
 }
 
-/** nft_items.media_type (1 image, 2 gif, 3 audio, 4 video) from the stored content type, decided at upload. */
-const mediaTypeOf = (contentType: string): number =>
-  contentType === "image/gif" ? 2 : contentType.startsWith("audio/") ? 3 : contentType.startsWith("video/") ? 4 : 1;
-
 /** Each named media key's item media type; an unknown key is refused. */
 async function mediaTypes(db: Db, items: BoxItemSpec[]): Promise<Map<string, number>> {
   const keys = [...new Set(items.flatMap((i) => (i.media_key ? [i.media_key] : [])))];
   const rows = keys.length ? await db.select().from(nftMedia).where(inArray(nftMedia.key, keys)).all() : [];
   if (rows.length !== keys.length) throw notFound("NFT_BOX_MEDIA_NOT_FOUND");
-  return new Map(rows.map((r) => [r.key, mediaTypeOf(r.contentType)]));
+  return new Map(rows.map((r) => [r.key, mediaKind(r.contentType)]));
 }
 
 // Inside the creating batch the new series' id is the table's autoincrement counter; each item's id is last_insert_rowid().

@@ -9,7 +9,7 @@ import { commit, errorText, fromUnits } from "../ledger/index.ts";
 import { auditCreatedStatement } from "../earn/audit-created.ts";
 import { requireCurrency } from "../wallet/currencies.ts";
 import { amountOrZero } from "./amounts.ts";
-import { NFT_MEDIA_TYPES, isNftMediaType } from "./media-type.ts";
+import { NFT_MEDIA_TYPES, isNftMediaType, mediaKind } from "./media-type.ts";
 
 /** Console: artists, collections and items (create, edit, list for sale), each change audited in its own batch. */
 
@@ -141,7 +141,7 @@ export async function saveItem(db: Db, actorId: number, input: ItemInput, now = 
     if (!col || col.artistId !== artist.id) throw badRequest("NFT_COLLECTION_UNKNOWN");
   }
   const media = (await requireMedia(db, input.media_key, [1, 2, 3, 4]))!;
-  const mediaType = isNftMediaType(media.contentType) ? NFT_MEDIA_TYPES[media.contentType].kind : 1;
+  const mediaType = mediaKind(media.contentType);
   await requireMedia(db, input.cover_key, [1, 2]);
   const currency = await requireCurrency(db, input.currency, { includeDisabled: true });
   const price = amountOrZero(currency, input.price);

@@ -15,6 +15,8 @@ export const NFT_MEDIA_TYPES = {
 export type NftMediaType = keyof typeof NFT_MEDIA_TYPES;
 
 export const isNftMediaType = (t: string): t is NftMediaType => Object.hasOwn(NFT_MEDIA_TYPES, t);
+/** nft_items.media_type (1 image, 2 GIF, 3 audio, 4 video) of a stored content type; anything else shows as an image. */
+export const mediaKind = (contentType: string): number => (isNftMediaType(contentType) ? NFT_MEDIA_TYPES[contentType].kind : 1);
 
 /** The media type the content's magic bytes name, or null (HTML, SVG, anything else). */
 export function sniffMediaType(head: Uint8Array): NftMediaType | null {
