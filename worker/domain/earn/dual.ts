@@ -17,7 +17,6 @@ import type { Db } from "../db.ts";
 import { ApiError, badRequest, conflict, notFound } from "../errors.ts";
 import {
   ACCOUNT_TYPES,
-  AmountError,
   DuplicateJournal,
   type Journal,
   SYSTEM_ACCOUNTS,
@@ -27,10 +26,9 @@ import {
   commit,
   errorText,
   fromUnits,
-  parseUserAmount,
   postingStatements,
 } from "../ledger/index.ts";
-import { amountApiError, requireCurrency } from "../wallet/currencies.ts";
+import { requireCurrency, userUnits } from "../wallet/currencies.ts";
 import { auditCreatedStatement } from "./audit-created.ts";
 import type { ChunkResult } from "./mining.ts";
 
@@ -291,12 +289,7 @@ export type DualProductInput = {
 
 /** A positive decimal with at most `precision` decimals, in canonical text (translated 400 otherwise). */
 function positive(text: string, precision: number): string {
-  try {
-    return fromUnits(parseUserAmount(text, precision), precision);
-  } catch (err) {
-    if (err instanceof AmountError) throw amountApiError(err);
-    throw err;
-  }
+  return fromUnits(userUnits(text, precision), precision);
 }
 
 /**

@@ -17,11 +17,9 @@ import {
   fromUnits,
   newHoldId,
   openHold,
-  AmountError,
-  parseUserAmount,
   postingStatements,
 } from "../ledger/index.ts";
-import { type Currency, amountApiError, requireCurrency, userAmount } from "../wallet/currencies.ts";
+import { type Currency, requireCurrency, userAmount, userUnits } from "../wallet/currencies.ts";
 import { auditCreatedStatement } from "./audit-created.ts";
 import type { ChunkResult } from "./mining.ts";
 
@@ -290,14 +288,7 @@ export async function saveProject(db: Db, actorId: number, input: ProjectInput, 
 }
 
 /** A price: positive, at most 8 decimals, as minor units of 10^-8 (translated 400 otherwise). */
-function priceOf(text: string): number {
-  try {
-    return parseUserAmount(text, 8);
-  } catch (err) {
-    if (err instanceof AmountError) throw amountApiError(err);
-    throw err;
-  }
-}
+const priceOf = (text: string): number => userUnits(text, 8);
 
 const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const MARK_DISTRIBUTED = `UPDATE ieo_orders SET status = 2, distributed_at = ?2

@@ -14,11 +14,11 @@ import {
 import { currencies, nftArtists, nftBoxItems, nftBoxSeries, nftBoxes, nftItems, nftMedia } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
-import { AmountError, type Statement, bound, commit, fromUnits, parseUserAmount } from "../ledger/index.ts";
+import { type Statement, bound, commit, fromUnits } from "../ledger/index.ts";
 import { localName, mediaUrl } from "../nft/views.ts";
 import { mediaKind } from "../nft/media-type.ts";
 import type { Lang } from "../../../schema/api/lang.ts";
-import { amountApiError, requireCurrency } from "../wallet/currencies.ts";
+import { requireCurrency, userUnits } from "../wallet/currencies.ts";
 
 /**
  * Box series: created by operators (audited, with the seed's commitment published in the same batch), listed and shown
@@ -144,15 +144,6 @@ export async function verifyView(db: Db, id: number, lang: Lang, now = Date.now(
   return { series, seed: series.revealed ? s.seed : null, items, boxes };
 }
 
-function priceUnits(text: string, precision: number): number {
-  try {
-    return parseUserAmount(text, precision);
-  } catch (err) {
-    if (err instanceof AmountError) throw amountApiError(err);
-    throw err;
-  }
-}
-
 /** Each named media key's item media type; an unknown key is refused. */
 async function mediaTypes(db: Db, items: BoxItemSpec[]): Promise<Map<string, number>> {
   const keys = [...new Set(items.flatMap((i) => (i.media_key ? [i.media_key] : [])))];
@@ -182,7 +173,7 @@ export async function createSeries(
   const artist = await db.select().from(nftArtists).where(eq(nftArtists.id, input.artist_id)).get();
   if (!artist) throw notFound("NFT_BOX_ARTIST_NOT_FOUND");
   const cur = await requireCurrency(db, input.currency);
-  const price = priceUnits(input.price, cur.precision);
+  const price = userUnits(input.price, cur.precision);
   const media = await mediaTypes(db, input.items);
   const seed = newSeed();
   const commitment = await commitmentOf(seed);

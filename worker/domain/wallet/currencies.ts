@@ -57,15 +57,18 @@ export const enabledAccounts = (currency: Currency): AccountType[] => ([1, 2, 3,
 export const accountLabel = (type: AccountType) =>
   (({ legal: "ACCOUNT_LEGAL", change: "ACCOUNT_CHANGE", lever: "ACCOUNT_LEVER", micro: "ACCOUNT_MICRO" }) as const)[accountName(type)];
 
-/** A user-typed amount of this currency in minor units, or a translated 400. */
-export function userAmount(currency: Currency, text: string): number {
+/** A user-typed positive amount with at most `precision` decimals, in minor units, or a translated 400. */
+export function userUnits(text: string, precision: number): number {
   try {
-    return parseUserAmount(text, currency.precision);
+    return parseUserAmount(text, precision);
   } catch (err) {
     if (err instanceof AmountErrorClass) throw amountApiError(err);
     throw err;
   }
 }
+
+/** A user-typed amount of this currency in minor units, or a translated 400. */
+export const userAmount = (currency: Currency, text: string): number => userUnits(text, currency.precision);
 
 export function amountApiError(err: AmountError): ApiError {
   return err.code === "AMOUNT_TOO_PRECISE" ? badRequest("AMOUNT_TOO_PRECISE", { decimals: err.decimals }) : badRequest(err.code);
