@@ -153,12 +153,12 @@ export const ownTargets = (a: { email: string | null; areaCode: string | null; m
   ...(a.mobile && a.areaCode ? [addressTarget({ channel: "sms", areaCode: a.areaCode, mobile: a.mobile })] : []),
 ];
 
-/** Marks a verified code used, as a statement for the caller's batch (a second use aborts the batch). */
+/**
+ * Marks a verified code used, as a statement for the caller's batch: a second use aborts the batch with the trigger's
+ * CODE_ALREADY_USED (migrations: verification_codes_single_use), answered as CODE_INVALID (ledger/post.ts).
+ */
 export const useCodeStatement = (db: Db, id: number, now: number) =>
   db.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
-
-/** The text a batch fails with when its code was used meanwhile (migrations: verification_codes_single_use). */
-export const CODE_ALREADY_USED = "CODE_ALREADY_USED";
 
 /**
  * POST /sms_mail and /sms_send. Register refuses an address that already has an

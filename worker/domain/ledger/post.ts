@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { holds, journals } from "../../../schema/db/index.ts";
-import { conflict } from "../errors.ts";
+import { type ApiError, badRequest, conflict } from "../errors.ts";
 import type { Db } from "../db.ts";
 import { type AccountType, allowsNegative } from "./accounts.ts";
 import { type Statement, bound, runBatch } from "./batch.ts";
@@ -50,6 +50,17 @@ export class IdempotencyCollision extends Error {
   }
 }
 
+/**
+ * The codes the database's triggers raise (`RAISE(ABORT, '<code>')` in migrations/), and the answer each means: a
+ * withdrawal over the daily limit (its caller fills in the limit), a single-use code used twice, an undrawn blind-box
+ * item edited (the series' commitment covers it).
+ */
+const TRIGGER_ANSWERS: Record<string, () => ApiError> = {
+  WITHDRAW_DAILY_LIMIT: () => conflict("WITHDRAW_DAILY_LIMIT", { limit: "" }),
+  CODE_ALREADY_USED: () => badRequest("CODE_INVALID"),
+  NFT_BOX_ITEM_FIXED: () => conflict("NFT_BOX_ITEM_FIXED"),
+};
+
 /** Maps a failed batch to what it means. Unknown failures are rethrown untouched (500, logged). */
 export function mapBatchError(err: unknown): unknown {
   const text = errorText(err);
@@ -58,9 +69,7 @@ export function mapBatchError(err: unknown): unknown {
   if (text.includes("holds_remaining") || text.includes("holds_closed_empty") || text.includes("balances_locked_nonnegative")) {
     return conflict("HOLD_CLOSED");
   }
-  if (text.includes("WITHDRAW_DAILY_LIMIT")) return conflict("WITHDRAW_DAILY_LIMIT", { limit: "" });
-  // A blind box's commitment covers its items: the trigger nft_box_items_fixed keeps an undrawn one as committed.
-  if (text.includes("NFT_BOX_ITEM_FIXED")) return conflict("NFT_BOX_ITEM_FIXED");
+  for (const [code, answer] of Object.entries(TRIGGER_ANSWERS)) if (text.includes(code)) return answer();
   if (text.includes("UNIQUE constraint failed: journals.ref_key")) return new DuplicateJournal();
   if (text.includes("UNIQUE constraint failed: idempotency_keys.")) return new IdempotencyCollision();
   return err;

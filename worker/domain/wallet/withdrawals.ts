@@ -5,7 +5,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound, verificationRequir
 import type { Db } from "../db.ts";
 import { auditStatement } from "../audit/audit.ts";
 import { findAccountById } from "../auth/address.ts";
-import { CODE_ALREADY_USED, useCodeStatement, verifyOwnCode } from "../auth/codes.ts";
+import { useCodeStatement, verifyOwnCode } from "../auth/codes.ts";
 import { checkCurrentPassword } from "../auth/reauth.ts";
 import { verificationLevel } from "../kyc/level.ts";
 import {
@@ -16,7 +16,6 @@ import {
   WITHDRAW_ACCOUNT,
   commit,
   consume,
-  errorText,
   fromUnits,
   newHoldId,
   openHold,
@@ -220,7 +219,6 @@ export async function requestWithdrawal(
     await commit(db, [...prefix, row, ...opened.statements]);
   } catch (err) {
     if (err instanceof ApiError && err.code === "WITHDRAW_DAILY_LIMIT") throw conflict("WITHDRAW_DAILY_LIMIT", { limit: limitText });
-    if (errorText(err).includes(CODE_ALREADY_USED)) throw badRequest("CODE_INVALID");
     throw err;
   }
   return { holdId };
