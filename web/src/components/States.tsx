@@ -35,7 +35,12 @@ export function ErrorView({ message, onRetry }: { message?: string; onRetry?: ()
   );
 }
 
-/** What a query without an answer yet shows: its failure with a retry, or the delayed spinner while it reads. */
+/**
+ * What a query without an answer yet shows: the delayed spinner while it reads; a thing that does not exist (404) as
+ * the server words it, with nothing to retry; any other failure with a retry.
+ */
 export function QueryPending({ query }: { query: Pick<Query<unknown>, "error" | "reload"> }) {
-  return query.error ? <ErrorView message={query.error.message} onRetry={query.reload} /> : <DelayedSpinner />;
+  if (!query.error) return <DelayedSpinner />;
+  if (query.error.status === 404) return <EmptyState text={query.error.message} />;
+  return <ErrorView message={query.error.message} onRetry={query.reload} />;
 }
