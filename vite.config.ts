@@ -12,6 +12,15 @@ export default defineConfig({
     reportCompressedSize: true,
     // dist/client/.vite/manifest.json: scripts/check-bundle.ts reads chunk imports from it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk: a first visit fetches it in one request, where automatic
+        // splitting made some twenty small ones (under a slow network each costs a round trip). The entry keeps main.tsx.
+        codeSplitting: {
+          groups: [{ name: "app", tags: ["$initial"], test: (id: string) => !/(index\.html|main\.tsx)$/.test(id) }],
+        },
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:8787", "/parties": { target: "ws://127.0.0.1:8787", ws: true } },

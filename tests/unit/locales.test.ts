@@ -71,4 +71,21 @@ describe("lazy text areas", () => {
   it("names only areas that exist", () => {
     for (const area of LAZY_AREAS) expect(areas).toContain(`${area}.json`);
   });
+
+  // The areas that are not lazy load at start-up through each language's startup.ts, and i18n.ts leaves exactly
+  // those out of its lazy glob (a file imported both ways would become a chunk of its own, one request more).
+  const startupAreas = areas.map((f) => f.slice(0, -".json".length)).filter((a) => !(LAZY_AREAS as readonly string[]).includes(a));
+  const localeDir = join(src, "locales");
+
+  it.each(readdirSync(localeDir).filter((d) => !d.includes(".")))("%s/startup.ts imports every start-up area", (lang) => {
+    const text = readFileSync(join(localeDir, lang, "startup.ts"), "utf8");
+    const imported = [...text.matchAll(/from "\.\/(\w+)\.json"/g)].map((m) => m[1]);
+    expect(imported.sort()).toEqual([...startupAreas].sort());
+  });
+
+  it("the lazy glob leaves out exactly the start-up areas", () => {
+    const i18n = readFileSync(join(src, "lib/i18n.ts"), "utf8");
+    const excluded = /"!\.\.\/locales\/\*\/\{([\w,]+)\}\.json"/.exec(i18n)?.[1]?.split(",");
+    expect(excluded?.sort()).toEqual([...startupAreas].sort());
+  });
 });

@@ -1,5 +1,5 @@
 import { Component, lazy, type ComponentType, type ReactNode, useEffect } from "react";
-import { HashRouter, Route, Routes, useLocation, useNavigate } from "react-router";
+import { HashRouter, matchPath, Route, Routes, useLocation, useNavigate } from "react-router";
 import { RequireAuth } from "../components/RequireAuth.tsx";
 import { pageRoutes } from "../pages/routes.ts";
 import type { PageRoute } from "../pages/types.ts";
@@ -14,8 +14,29 @@ import { NotFound, RouteError } from "./RouteError.tsx";
  * Suspense boundaries.
  */
 
-/** One lazy component per page, made once. */
-const pages = pageRoutes.map((page) => ({ ...page, Page: lazy(page.load) as ComponentType }));
+/** Runs `load` once; later calls share its promise (a failed load may be tried again). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load().catch((error: unknown) => ((loading = undefined), Promise.reject(error))));
+}
+
+/** One lazy component per page, made once; its chunk may be asked for earlier, by preloadPage. */
+const pages = pageRoutes.map((page) => {
+  const load = once(page.load);
+  return { ...page, load, Page: lazy(load) as ComponentType };
+});
+
+/**
+ * Starts loading the chunk of the page a hash URL opens, so that on a first visit it downloads beside the language's
+ * texts instead of after them (the router would ask for it only once the app renders).
+ */
+export function preloadPage(hash: string): void {
+  const path = hash.replace(/^#/, "").split("?")[0] || "/";
+  void pages
+    .find((p) => matchPath(p.path, path))
+    ?.load()
+    .catch(() => undefined); // the router's own load shows the failure
+}
 
 function routesFor(list: typeof pages): ReactNode {
   const route = (p: (typeof pages)[number]) => <Route key={p.path} path={p.path} element={<p.Page />} />;

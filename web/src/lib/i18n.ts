@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { use } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
-import { isLazyArea, type LazyArea } from "../locales/lazy-areas.ts";
+import type { LazyArea } from "../locales/lazy-areas.ts";
 import { HTML_LANG } from "./lang-tags.ts";
 import { setNumberLanguage } from "./number-marks.ts";
 
@@ -13,15 +13,18 @@ import { setNumberLanguage } from "./number-marks.ts";
  * within a language the lazy areas (locales/lazy-areas.ts) load when a
  * component that needs them renders (useTexts).
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+/** Each language's start-up areas in one module (locales/<lang>/startup.ts): one request, not one per area. */
+const startup = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/startup.ts");
+/** The lazy areas, one chunk each. The start-up areas stay out: a file imported both ways would be split out of startup.ts. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>([
+  "../locales/*/*.json",
+  "!../locales/*/{auth,common,home,market,trade}.json",
+]);
 
-const areaOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".json".length);
 const fileOf = (lang: Lang, area: string) => files[`../locales/${lang}/${area}.json`];
 
 async function loadLanguage(lang: Lang): Promise<Record<string, unknown>> {
-  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`../locales/${lang}/`) && !isLazyArea(areaOf(path)));
-  const parts = await Promise.all(loaders.map(([, load]) => load()));
-  return Object.assign({}, ...parts.map((p) => p.default));
+  return (await startup[`../locales/${lang}/startup.ts`]!()).default;
 }
 
 /** Lazy areas asked for so far (loaded again on a language change), and each language's load of each. */
