@@ -13,10 +13,12 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: scripts/check-bundle.ts reads chunk imports from it.
     manifest: true,
     rolldownOptions: {
+      preserveEntrySignatures: false,
       output: {
         // Everything the entry imports statically in one chunk: a first visit fetches it in one request, where automatic
         // splitting made some twenty small ones (under a slow network each costs a round trip). The entry keeps main.tsx.
         codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 8192 },
           groups: [{ name: "app", tags: ["$initial"], test: (id: string) => !/(index\.html|main\.tsx)$/.test(id) }],
         },
       },

@@ -13,6 +13,7 @@ import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { STORAGE_VERSION } from "../web/src/lib/persist.ts";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
 import { logIn, startWorkerd } from "./lib/workerd.ts";
 
@@ -60,7 +61,7 @@ if (!chromePath) {
   process.exit(0);
 }
 
-const wanted = process.env.LH_PAGES?.split(",");
+const wanted = process.env.LH_PAGES ? process.env.LH_PAGES.split(",") : undefined;
 const pages = PAGES.filter((p) => !wanted || wanted.includes(p.name));
 // LH_BASE=http://localhost:8787 measures an app already running (npm start) instead of starting one.
 const app = process.env.LH_BASE
@@ -78,12 +79,14 @@ try {
     // Any path of the origin serves the SPA: open it, leave only the visitor's storage, leave the page, then empty the cache.
     await tab.goto(`${app.base}/robots.txt`);
     await tab.evaluate(
-      (t) => {
+      ([t, storageVersion]) => {
         localStorage.clear();
+        // Without the storage version the app clears storage on start (its reset rule), and with it the session.
+        localStorage.setItem("h5Version", String(storageVersion));
         localStorage.setItem("lang", JSON.stringify("en"));
         if (t) localStorage.setItem("token", JSON.stringify(t));
       },
-      page.session ? token : "",
+      [page.session ? token : "", STORAGE_VERSION] as const,
     );
     await tab.goto("about:blank");
     const cdp = await tab.createCDPSession();
@@ -96,11 +99,13 @@ try {
     );
     await tab.close();
     if (!result) throw new Error(`lighthouse returned nothing for ${page.name}`);
+    // A page behind log-in that showed the log-in page instead was not measured.
+    if (page.session && result.lhr.finalDisplayedUrl.includes("/login")) throw new Error(`${page.name} sent the visitor to log in`);
     version = result.lhr.lighthouseVersion;
     if (process.env.LH_DEBUG) {
       console.log(
         networkItems(result.lhr)
-          .map((r) => `${r.resourceType} ${r.transferSize} ${r.url}`)
+          .map((r) => `${r.resourceType} ${r.transferSize} ${r.networkRequestTime?.toFixed(0)}-${r.networkEndTime?.toFixed(0)} ms ${r.url}`)
           .join("\n"),
       );
       // The LCP element and its phases (time to first byte, load delay and time, render delay).
@@ -121,7 +126,7 @@ try {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
-type Request = { url?: string; resourceType?: string; transferSize?: number };
+type Request = { url?: string; resourceType?: string; transferSize?: number; networkRequestTime?: number; networkEndTime?: number };
 function networkItems(lhr: Lhr): Request[] {
   return (lhr.audits["network-requests"]?.details as unknown as { items?: Request[] })?.items ?? [];
 }
@@ -185,5 +190,6 @@ function print(rows: Row[], version: string) {
   for (const l of [head, ...lines]) console.log(l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
   for (const r of rows) if (r.failed.length) console.log(`  ${r.name}: ${r.failed.join(", ")}`);
   const passed = rows.filter((r) => r.failed.length === 0).length;
-  console.log(`lighthouse: ${passed} of ${rows.length} pages at or above every target — ${passed === rows.length ? "PASS" : "FAIL"}`);
+  const verdict = passed === rows.length && rows.length > 0 ? "PASS" : "FAIL";
+  console.log(`lighthouse: ${passed} of ${rows.length} pages at or above every target — ${verdict}`);
 }

@@ -10,8 +10,9 @@ import { store } from "./lib/ui.ts";
 import "./styles/app.css";
 
 wireApi();
-preloadPage(location.hash);
-await initI18n(store.get(langAtom));
+// The opened page's chunk and the language's texts download side by side; the first render then needs neither.
+const lang = store.get(langAtom);
+await Promise.all([initI18n(lang), preloadPage(location.hash, lang)]);
 void import("./features/preferences/fiatRates.ts").then((fiat) => fiat.startFiatRefresh());
 
 createRoot(document.getElementById("root")!).render(

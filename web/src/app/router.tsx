@@ -1,6 +1,9 @@
-import { Component, lazy, type ComponentType, type ReactNode, useEffect } from "react";
+import { Component, type ReactNode, useEffect } from "react";
 import { HashRouter, matchPath, Route, Routes, useLocation, useNavigate } from "react-router";
 import { RequireAuth } from "../components/RequireAuth.tsx";
+import type { Lang } from "../../../schema/api/lang.ts";
+import { preloadTexts } from "../lib/i18n.ts";
+import { preloadable } from "../lib/preloadable.tsx";
 import { pageRoutes } from "../pages/routes.ts";
 import type { PageRoute } from "../pages/types.ts";
 import { PlainLayout, TabLayout } from "./Layouts.tsx";
@@ -9,33 +12,28 @@ import { NotFound, RouteError } from "./RouteError.tsx";
 
 /*
  * Declarative hash routing: the data-router API adds about 17 KB gzip to every
- * first load and the app uses none of its loaders, so pages are plain
- * React.lazy components (route-level code splitting) inside the layouts'
- * Suspense boundaries.
+ * first load and the app uses none of its loaders, so pages are components
+ * loaded on demand (route-level code splitting, lib/preloadable.tsx) inside
+ * the layouts' Suspense boundaries.
  */
 
-/** Runs `load` once; later calls share its promise (a failed load may be tried again). */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => (loading ??= load().catch((error: unknown) => ((loading = undefined), Promise.reject(error))));
-}
-
-/** One lazy component per page, made once; its chunk may be asked for earlier, by preloadPage. */
+/** Each page's component, made once; preloadPage may ask for its chunk before the router renders it. */
 const pages = pageRoutes.map((page) => {
-  const load = once(page.load);
-  return { ...page, load, Page: lazy(load) as ComponentType };
+  const lazyPage = preloadable(page.load);
+  return { ...page, preload: lazyPage.preload, Page: lazyPage.Component };
 });
 
 /**
- * Starts loading the chunk of the page a hash URL opens, so that on a first visit it downloads beside the language's
- * texts instead of after them (the router would ask for it only once the app renders).
+ * Loads the chunk and the lazy texts of the page a hash URL opens, so that on a first visit they download beside the
+ * language's start-up texts instead of after them. Resolves when they are in, or failed (the page's own load then
+ * shows the failure).
  */
-export function preloadPage(hash: string): void {
+export function preloadPage(hash: string, lang: Lang): Promise<void> {
   const path = hash.replace(/^#/, "").split("?")[0] || "/";
-  void pages
-    .find((p) => matchPath(p.path, path))
-    ?.load()
-    .catch(() => undefined); // the router's own load shows the failure
+  const page = pages.find((p) => matchPath(p.path, path));
+  if (!page) return Promise.resolve();
+  const chunks = [page, ...(page.parts ?? [])].map((part) => part.preload().catch(() => undefined));
+  return Promise.all([...chunks, preloadTexts(lang, page.texts ?? [])]).then(() => undefined);
 }
 
 function routesFor(list: typeof pages): ReactNode {

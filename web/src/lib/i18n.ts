@@ -27,6 +27,10 @@ async function loadLanguage(lang: Lang): Promise<Record<string, unknown>> {
   return (await startup[`../locales/${lang}/startup.ts`]!()).default;
 }
 
+/** Settles once i18next is set up: a lazy area may download before that (preloadTexts), but is added only after. */
+let markInitialised = () => {};
+const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
+
 /** Lazy areas asked for so far (loaded again on a language change), and each language's load of each. */
 const wanted = new Set<LazyArea>();
 const loads = new Map<string, Promise<void>>();
@@ -38,7 +42,7 @@ function loadTexts(lang: Lang, area: LazyArea): Promise<void> {
   if (!load) {
     wanted.add(area);
     const file = fileOf(lang, area);
-    load = (file ? file() : Promise.resolve({ default: {} })).then((m) => {
+    load = Promise.all([file ? file() : { default: {} }, initialised]).then(([m]) => {
       i18next.addResourceBundle(lang, "translation", m.default, true, true);
       ready.add(key);
     });
@@ -76,6 +80,11 @@ export function useTexts(...areas: LazyArea[]): void {
   use(missing.length > 0 ? loadAll(lang, missing) : NOTHING_MISSING);
 }
 
+/** Starts loading lazy areas a page about to open will ask for (before set-up too), so it need not suspend for them. */
+export function preloadTexts(lang: Lang, areas: readonly LazyArea[]): Promise<void> {
+  return loadAll(lang, [...areas]).catch(() => undefined); // the page's own useTexts shows a failure
+}
+
 export async function initI18n(lang: Lang): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,
@@ -84,6 +93,7 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  markInitialised();
   setNumberLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
 }

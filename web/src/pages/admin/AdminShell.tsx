@@ -11,6 +11,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import "../../styles/fund.css";
 import "../../styles/admin.css";
 import { useTexts } from "../../lib/i18n.ts";
+import { CONSOLE_TEXTS } from "./console-texts.ts";
 
 const SECTIONS = [
   { to: "/admin", key: "dashboard", end: true },
@@ -57,24 +58,7 @@ function useWideRoot() {
  * checks the role on every call as well.
  */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  useTexts(
-    "activity",
-    "admin",
-    "borrowing",
-    "contract",
-    "earn",
-    "follow",
-    "guess",
-    "invest",
-    "invite",
-    "nft",
-    "nftAuction",
-    "nftBox",
-    "onramp",
-    "seconds",
-    "security",
-    "support",
-  );
+  useTexts(...CONSOLE_TEXTS);
   const { t } = useTranslation();
   const stored = useAtomValue(userAtom);
   const token = useAtomValue(tokenAtom);

@@ -2,7 +2,7 @@ import type { PageRoute } from "../types.ts";
 
 /** OTC loans (the spec's borrowing page): the terms are public; applying and the loans need a session. */
 export const borrowingRoutes: PageRoute[] = [
-  { path: "/borrowing", load: () => import("./BorrowingPage.tsx") },
-  { path: "/borrowing/loans", load: () => import("./LoansPage.tsx"), guard: true },
-  { path: "/borrowing/loan", load: () => import("./LoanPage.tsx"), guard: true },
+  { path: "/borrowing", load: () => import("./BorrowingPage.tsx"), texts: ["borrowing", "fund"] },
+  { path: "/borrowing/loans", load: () => import("./LoansPage.tsx"), guard: true, texts: ["borrowing", "fund"] },
+  { path: "/borrowing/loan", load: () => import("./LoanPage.tsx"), guard: true, texts: ["borrowing"] },
 ];

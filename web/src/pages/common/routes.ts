@@ -2,11 +2,11 @@ import type { PageRoute } from "../types.ts";
 
 export const commonRoutes: PageRoute[] = [
   { path: "/", load: () => import("./HomePage.tsx"), tab: true },
-  { path: "/article/:id", load: () => import("./ArticlePage.tsx") },
-  { path: "/news", load: () => import("./NewsListPage.tsx") },
-  { path: "/faq", load: () => import("./CmsPage.tsx") },
-  { path: "/contactus", load: () => import("./CmsPage.tsx") },
-  { path: "/aboutus", load: () => import("./CmsPage.tsx") },
-  { path: "/setting/operational_compliance", load: () => import("./CmsPage.tsx") },
-  { path: "/webView", load: () => import("./WebViewPage.tsx") },
+  { path: "/article/:id", load: () => import("./ArticlePage.tsx"), texts: ["content"] },
+  { path: "/news", load: () => import("./NewsListPage.tsx"), texts: ["content"] },
+  { path: "/faq", load: () => import("./CmsPage.tsx"), texts: ["content"] },
+  { path: "/contactus", load: () => import("./CmsPage.tsx"), texts: ["content"] },
+  { path: "/aboutus", load: () => import("./CmsPage.tsx"), texts: ["content"] },
+  { path: "/setting/operational_compliance", load: () => import("./CmsPage.tsx"), texts: ["content"] },
+  { path: "/webView", load: () => import("./WebViewPage.tsx"), texts: ["content", "security"] },
 ];

@@ -1,4 +1,4 @@
 import type { PageRoute } from "../types.ts";
 
 /** The prediction quiz (page game): rounds and results are public; betting and one's bets need a session (asked on the page). */
-export const gameRoutes: PageRoute[] = [{ path: "/game", load: () => import("./GamePage.tsx") }];
+export const gameRoutes: PageRoute[] = [{ path: "/game", load: () => import("./GamePage.tsx"), texts: ["guess", "fund"] }];

@@ -2,7 +2,7 @@ import type { PageRoute } from "../types.ts";
 
 /** IEO (the spec's ieo pages): projects are public; subscribing and one's subscriptions need a session. */
 export const ieoRoutes: PageRoute[] = [
-  { path: "/ieo/ieo", load: () => import("./IeoPage.tsx") },
-  { path: "/ieo/subscribe", load: () => import("./SubscribePage.tsx") },
-  { path: "/ieo/order", load: () => import("./IeoOrderPage.tsx"), guard: true },
+  { path: "/ieo/ieo", load: () => import("./IeoPage.tsx"), texts: ["earn", "fund"] },
+  { path: "/ieo/subscribe", load: () => import("./SubscribePage.tsx"), texts: ["earn", "fund"] },
+  { path: "/ieo/order", load: () => import("./IeoOrderPage.tsx"), guard: true, texts: ["earn", "fund"] },
 ];

@@ -2,6 +2,6 @@ import type { PageRoute } from "../types.ts";
 
 /** Customer service: the live chat (kefu), and kf, the spec's other entry to it. */
 export const kefuRoutes: PageRoute[] = [
-  { path: "/kefu", load: () => import("./KefuPage.tsx"), guard: true },
-  { path: "/kf", load: () => import("./KefuPage.tsx"), guard: true },
+  { path: "/kefu", load: () => import("./KefuPage.tsx"), guard: true, texts: ["support", "fund"] },
+  { path: "/kf", load: () => import("./KefuPage.tsx"), guard: true, texts: ["support", "fund"] },
 ];

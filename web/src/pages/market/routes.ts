@@ -2,6 +2,6 @@ import type { PageRoute } from "../types.ts";
 
 /** The quotes tab and the pair search. */
 export const marketRoutes: PageRoute[] = [
-  { path: "/market", load: () => import("./MarketPage.tsx"), tab: true },
+  { path: "/market", load: () => import("./MarketPage.tsx"), tab: true, texts: ["stocks"] },
   { path: "/market/search", load: () => import("./SearchPage.tsx") },
 ];

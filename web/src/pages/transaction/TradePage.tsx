@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from "jotai";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
@@ -21,14 +21,14 @@ import { ChartPanel } from "./ChartPanel.tsx";
 import { OrderBook, RecentTrades } from "./OrderBook.tsx";
 import { type Balances, OrderForm, type OrderFormHandle } from "./OrderForm.tsx";
 import { TradeHeader } from "./TradeHeader.tsx";
+import { secondsPanel } from "./seconds-panel.ts";
 import { TradeModeTabs } from "./TradeModeTabs.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
 
-/** The seconds mode's own part, loaded only in that mode. */
-const SecondsPanel = lazy(() => import("./SecondsPanel.tsx"));
+const SecondsPanel = secondsPanel.Component;
 
 /**
  * The spot trade tab: ticker, order form and book, chart, open orders and recent trades, all live. The form and
