@@ -63,3 +63,16 @@ test("the trade page on a slow first visit shifts at most 0.05 (the chart keeps 
   await expect(page.getByTestId("order-submit")).toBeVisible();
   expect(cls).toBeLessThanOrEqual(MAX_CLS);
 });
+
+test("the seconds mode on a slow first visit shifts at most 0.05 (the form keeps its height while it loads)", async ({ context, page }) => {
+  const cls = await throttledVisit(context, page, "/transaction/index");
+  await expect(page.locator(".seconds-form")).toBeVisible();
+  expect(cls).toBeLessThanOrEqual(MAX_CLS);
+});
+
+test("support chat on a slow first visit shifts at most 0.05 (the composer stays at the bottom)", async ({ context, page, request }) => {
+  const token = await logIn(request, ALICE);
+  const cls = await throttledVisit(context, page, "/kefu", token);
+  await expect(page.getByTestId("chat-log")).toBeVisible();
+  expect(cls).toBeLessThanOrEqual(MAX_CLS);
+});

@@ -25,15 +25,16 @@ export type MarketData = {
 
 /**
  * One market's ticker, depth, trades, candles of `period` and rules. The reads start at once
- * (beside the pair list, not after it); the room opens only with `live` (the pair is known).
+ * (beside the pair list, not after it); the room opens only with `live` (the pair is known);
+ * the candles are read once `candles` is true (a page may hold the chart back until its first screen is shown).
  */
-export function useMarketData(symbol: string, period: Period, options: { live?: boolean } = {}): MarketData {
+export function useMarketData(symbol: string, period: Period, options: { live?: boolean; candles?: boolean } = {}): MarketData {
   const live = options.live ?? true;
   const pushTickers = useSetAtom(pushTickersAtom);
   const tickers = useAtomValue(liveTickersAtom);
   const depth = useQuery(depthQuery(symbol));
   const trades = useQuery(tradesQuery(symbol));
-  const candles = useQuery(candlesQuery(symbol, period));
+  const candles = useQuery(candlesQuery(symbol, period), { enabled: options.candles ?? true });
   const info = useQuery(marketInfoQuery(symbol));
   useMarketRoom(live ? symbol : null, (frame) => applyMarketFrame(frame, pushTickers), [period]);
 

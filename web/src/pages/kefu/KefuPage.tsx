@@ -40,12 +40,24 @@ export default function KefuPage() {
     setText("");
   };
 
+  // Every state fills the space above the composer, so the composer stays at the bottom while the log loads. Each
+  // state is its own element (key): the log replaces the spinner's box instead of moving it down under the notices.
   let body;
-  if (s.error) body = <ErrorView message={s.error.message} onRetry={s.reload} />;
-  else if (s.loading) body = <DelayedSpinner />;
+  if (s.error)
+    body = (
+      <div className="chat-scroll" key="error">
+        <ErrorView message={s.error.message} onRetry={s.reload} />
+      </div>
+    );
+  else if (s.loading)
+    body = (
+      <div className="chat-scroll" key="loading">
+        <DelayedSpinner />
+      </div>
+    );
   else
     body = (
-      <div className="chat-scroll" data-testid="chat-log">
+      <div className="chat-scroll" key="log" data-testid="chat-log">
         {s.hasMore && (
           <div className="list-footer">
             <button type="button" className="btn btn-ghost btn-small" onClick={s.loadEarlier}>

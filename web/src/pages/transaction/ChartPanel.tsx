@@ -37,6 +37,7 @@ export function ChartPanel({
   depth,
   precision,
   onRetry,
+  ready = true,
 }: {
   candles: CandleState;
   candleKey: string;
@@ -44,6 +45,8 @@ export function ChartPanel({
   depth: Depth | null;
   precision: number;
   onRetry: () => void;
+  /** Whether the chart may load (its library and candles): false while the page's first screen is being shown. */
+  ready?: boolean;
 }) {
   const { t } = useTranslation();
   // Theme and price colours: the charts re-read their colours when either changes.
@@ -152,22 +155,22 @@ export function ChartPanel({
             </div>
           )}
           <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
-            {view === "kline" ? (
-              <Suspense fallback={null}>
-                <CandleChart
-                  candles={list ?? []}
-                  index={indexLine?.candles ?? null}
-                  dataKey={candleKey}
-                  overlay={overlay}
-                  sub={sub}
-                  precision={precision}
-                  theme={theme}
-                  intraday={period.endsWith("min")}
-                />
-              </Suspense>
-            ) : (
-              depth && <DepthChart depth={depth} precision={precision} theme={theme} />
-            )}
+            {view === "kline"
+              ? ready && (
+                  <Suspense fallback={null}>
+                    <CandleChart
+                      candles={list ?? []}
+                      index={indexLine?.candles ?? null}
+                      dataKey={candleKey}
+                      overlay={overlay}
+                      sub={sub}
+                      precision={precision}
+                      theme={theme}
+                      intraday={period.endsWith("min")}
+                    />
+                  </Suspense>
+                )
+              : depth && <DepthChart depth={depth} precision={precision} theme={theme} />}
             {overlayView}
           </div>
           {view === "kline" && (

@@ -37,9 +37,35 @@ export default function SecondsPanel({ pair, price }: { pair: Quotation; price: 
   const last = trail?.entries.at(-1);
   const current = trail && last && trail.to - last.time <= TRAIL_MAX_AGE_MS ? last.price : price;
 
-  if (!config.data) return config.error ? <ErrorView message={config.error.message} onRetry={config.reload} /> : <DelayedSpinner />;
-  const open = config.data.match_ids.includes(pair.id);
   const coin = payable.data?.find((c) => c.id === pair.legal_id) ?? payable.data?.[0] ?? null;
+
+  // The price, the trail, the orders and the help show at once; only the form waits for the configuration, in a box
+  // of the form's height so that nothing below it moves when it arrives.
+  let formView;
+  if (!config.data) {
+    formView = config.error ? (
+      <ErrorView message={config.error.message} onRetry={config.reload} />
+    ) : (
+      <div className="seconds-form-pending">
+        <DelayedSpinner />
+      </div>
+    );
+  } else if (config.data.match_ids.includes(pair.id)) {
+    formView = (
+      <SecondsForm
+        key={pair.symbol}
+        matchId={pair.id}
+        symbol={pair.symbol}
+        config={config.data}
+        coin={coin}
+        loggedIn={!!token}
+        onLogin={promptLogin}
+        onPlaced={live.add}
+      />
+    );
+  } else {
+    formView = <EmptyState text={t("seconds.closedPair", { symbol: pair.symbol })} />;
+  }
 
   let ordersView;
   if (!token) ordersView = <p className="muted seconds-empty">{t("seconds.order.loginToSee")}</p>;
@@ -72,20 +98,7 @@ export default function SecondsPanel({ pair, price }: { pair: Quotation; price: 
         </b>
       </div>
       <TrailLine trail={trail} levels={live.orders.filter((o) => o.status !== 3).map((o) => ({ price: o.open_price, type: o.type }))} />
-      {open ? (
-        <SecondsForm
-          key={pair.symbol}
-          matchId={pair.id}
-          symbol={pair.symbol}
-          config={config.data}
-          coin={coin}
-          loggedIn={!!token}
-          onLogin={promptLogin}
-          onPlaced={live.add}
-        />
-      ) : (
-        <EmptyState text={t("seconds.closedPair", { symbol: pair.symbol })} />
-      )}
+      {formView}
       <section className="trade-bottom">
         <div className="bottom-tabs">
           <span className="active">{t("seconds.order.running")}</span>
