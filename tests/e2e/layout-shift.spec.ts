@@ -76,3 +76,10 @@ test("support chat on a slow first visit shifts at most 0.05 (the composer stays
   await expect(page.getByTestId("chat-log")).toBeVisible();
   expect(cls).toBeLessThanOrEqual(MAX_CLS);
 });
+
+test("the loans page with a session shifts at most 0.05 (the application comes after the terms)", async ({ context, page, request }) => {
+  const token = await logIn(request, ALICE);
+  const cls = await throttledVisit(context, page, "/borrowing", token);
+  await expect(page.getByTestId("loan-terms")).toBeVisible();
+  expect(cls).toBeLessThanOrEqual(MAX_CLS);
+});

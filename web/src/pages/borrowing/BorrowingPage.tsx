@@ -294,8 +294,9 @@ export default function BorrowingPage() {
             {t("borrowing.myLoans")}
           </Link>
         )}
-        {action}
         <TermsCard terms={terms.data} />
+        {/* Last: the application loads the wallet and grows when it arrives, and nothing below it may move. */}
+        {action}
       </div>
     );
   }
