@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useMemo } from "react";
 import type { Candle, Depth, MarketInfo, Period, PublicTrade, Ticker } from "../../../../schema/api/market.ts";
 import type { ApiFailure } from "../../lib/api.ts";
+import { useAfterPaint } from "../../hooks/useAfterPaint.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { apiSymbol } from "./api.ts";
 import { liveTickersAtom, pushTickersAtom } from "./atoms.ts";
@@ -21,20 +22,24 @@ export type MarketData = {
   reloadCandles: () => void;
   /** The pair's rules (precisions, tick and lot, minimums, fees); null when unknown. */
   info: MarketInfo | null;
+  /** Whether the chart may load (its library and the candles): once the live pair has been painted, and from then on. */
+  chartReady: boolean;
 };
 
 /**
  * One market's ticker, depth, trades, candles of `period` and rules. The reads start at once
- * (beside the pair list, not after it); the room opens only with `live` (the pair is known);
- * the candles are read once `candles` is true (a page may hold the chart back until its first screen is shown).
+ * (beside the pair list, not after it); the room opens only with `live` (the pair is known).
+ * The candles wait until then too, and for that to be painted (`chartReady`): on a first visit the chart's
+ * data and library would share the network with the price and the book the page opens for.
  */
-export function useMarketData(symbol: string, period: Period, options: { live?: boolean; candles?: boolean } = {}): MarketData {
+export function useMarketData(symbol: string, period: Period, options: { live?: boolean } = {}): MarketData {
   const live = options.live ?? true;
+  const chartReady = useAfterPaint(live);
   const pushTickers = useSetAtom(pushTickersAtom);
   const tickers = useAtomValue(liveTickersAtom);
   const depth = useQuery(depthQuery(symbol));
   const trades = useQuery(tradesQuery(symbol));
-  const candles = useQuery(candlesQuery(symbol, period), { enabled: options.candles ?? true });
+  const candles = useQuery(candlesQuery(symbol, period), { enabled: chartReady });
   const info = useQuery(marketInfoQuery(symbol));
   useMarketRoom(live ? symbol : null, (frame) => applyMarketFrame(frame, pushTickers), [period]);
 
@@ -59,5 +64,6 @@ export function useMarketData(symbol: string, period: Period, options: { live?: 
     candles: candleState,
     reloadCandles: candles.reload,
     info: info.data ?? null,
+    chartReady,
   };
 }

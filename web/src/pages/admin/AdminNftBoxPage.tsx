@@ -12,6 +12,7 @@ import { formatDate } from "../../lib/time.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
 import { SeriesStatus } from "../nft/box/SeriesCard.tsx";
 import { AdminShell } from "./AdminShell.tsx";
+import { SaveCancel } from "./parts.tsx";
 import "../../styles/nft-box.css";
 
 type Draft = { name: string; artist_id: string; currency: string; price: string; start: string; end: string; items: string };
@@ -96,14 +97,7 @@ function SeriesForm({ onDone }: { onDone: () => void }) {
         <textarea className="input box-hash" rows={5} value={d.items} onChange={(e) => setD({ ...d, items: e.target.value })} />
         <span className="faint field-hint">{t("nftBox.admin.itemsHint")}</span>
       </label>
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="box-create">
-          {t("nftBox.admin.create")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t("common.cancel")}
-        </button>
-      </div>
+      <SaveCancel label={t("nftBox.admin.create")} busy={busy} testId="box-create" onCancel={onDone} />
     </form>
   );
 }

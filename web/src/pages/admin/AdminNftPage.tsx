@@ -11,6 +11,7 @@ import { useQuery } from "../../lib/query/useQuery.ts";
 import { formatDate } from "../../lib/time.ts";
 import { toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { SaveCancel } from "./parts.tsx";
 
 type AdminArtist = { id: number; uid: string; names: string; bio: string; user_id: number | null; avatar_key: string | null };
 type AdminCollection = { id: number; artist_id: number; names: string; cover_key: string | null };
@@ -366,14 +367,7 @@ function ItemForm({ initial, catalogue, onDone }: { initial: ItemDraft; catalogu
         <input type="checkbox" checked={d.listed === "1"} onChange={(e) => setD({ ...d, listed: e.target.checked ? "1" : "0" })} />
         <span>{t("nft.admin.listed")}</span>
       </label>
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="nft-item-save">
-          {t("nft.admin.save")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t("common.cancel")}
-        </button>
-      </div>
+      <SaveCancel label={t("nft.admin.save")} busy={busy} testId="nft-item-save" onCancel={onDone} />
     </form>
   );
 }

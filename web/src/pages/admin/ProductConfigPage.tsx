@@ -12,6 +12,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { toast } from "../../lib/ui.ts";
 import { AdminShell } from "./AdminShell.tsx";
+import { SaveCancel } from "./parts.tsx";
 import {
   type Draft,
   type ProductConfig,
@@ -151,14 +152,7 @@ function ProductForm<P extends { id: number }>({
         />
         <span>{t(config.enabled.label)}</span>
       </label>
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={form.submitting} data-testid={`${config.testId}-save`}>
-          {t(config.texts.save)}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t("common.cancel")}
-        </button>
-      </div>
+      <SaveCancel label={t(config.texts.save)} busy={form.submitting} testId={`${config.testId}-save`} onCancel={onDone} />
     </form>
   );
 }

@@ -8,6 +8,21 @@ import { useTexts } from "../../lib/i18n.ts";
 
 /** Small pieces the console pages share. */
 
+/** A console form's buttons: submit (off while it is being sent) and cancel. */
+export function SaveCancel({ label, busy, testId, onCancel }: { label: string; busy: boolean; testId: string; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="row">
+      <button type="submit" className="btn btn-primary" disabled={busy} data-testid={testId}>
+        {label}
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        {t("common.cancel")}
+      </button>
+    </div>
+  );
+}
+
 export function StatusTabs<T extends string>({
   value,
   options,

@@ -23,7 +23,6 @@ import type { Period } from "../../../../schema/api/market.ts";
 import { allPairs, findPair, useFavourites, useLiveQuotes } from "../../features/market/quotes.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { useMarketData } from "../../features/market/useMarketData.ts";
-import { useAfterPaint } from "../../hooks/useAfterPaint.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { type StockQuotation, useStocks } from "../../features/stocks/api.ts";
 import { SessionBadge } from "../../features/stocks/StockList.tsx";
@@ -49,12 +48,10 @@ import { useTexts } from "../../lib/i18n.ts";
 
 /** The spot pair's chart and depth (its market room live while shown). */
 function SpotChart({ symbol, period, live, precision }: { symbol: string; period: Period; live: boolean; precision: number }) {
-  // The chart (its library and candles) loads once the pair's price is on screen.
-  const ready = useAfterPaint(live);
-  const market = useMarketData(symbol, period, { live, candles: ready });
+  const market = useMarketData(symbol, period, { live });
   return (
     <ChartPanel
-      ready={ready}
+      ready={market.chartReady}
       candles={market.candles}
       candleKey={market.candles.key}
       index={null}

@@ -11,7 +11,6 @@ import { cancelOrder, openOrdersQuery, type SpotOrder, spotBalancesQuery } from 
 import { OrderRow } from "../../features/market/OrderRow.tsx";
 import { allPairs, findPair, useFavourites, useLiveQuotes } from "../../features/market/quotes.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
-import { useAfterPaint } from "../../hooks/useAfterPaint.ts";
 import { useMarketData } from "../../features/market/useMarketData.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { queryClient } from "../../lib/query/client.ts";
@@ -57,9 +56,7 @@ export default function TradePage() {
 
   // Public market data: read through the cache by pair, then the room's frames (so nothing of the
   // previous pair shows after a switch) ---------------------------------------------------------------
-  // The chart (its library and candles) loads once the pair's price is on screen.
-  const chartReady = useAfterPaint(known);
-  const market = useMarketData(symbol, period, { live: known, candles: chartReady });
+  const market = useMarketData(symbol, period, { live: known });
   // The reference feed's candles as an index line, while the market has few of its own (production); a failure is no line.
   const index = useQuery(
     {
@@ -67,7 +64,7 @@ export default function TradePage() {
       load: () => fetchIndexKlines(symbol, period).catch(() => null),
       staleTime: 60_000,
     },
-    { enabled: chartReady },
+    { enabled: market.chartReady },
   );
 
   // The user's balances and open orders for this pair ------------------------------------------------
@@ -209,7 +206,7 @@ export default function TradePage() {
         depth={market.depth}
         precision={pair.price_precision}
         onRetry={market.reloadCandles}
-        ready={chartReady}
+        ready={market.chartReady}
       />
       {!seconds && (
         <section className="trade-bottom">
