@@ -1,18 +1,19 @@
-import "./boot/storage.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { wireApi } from "./app/bootstrap.ts";
-import { preloadPage } from "./app/router.tsx";
+import { openedPage } from "./boot/opening.ts";
 import { langAtom } from "./features/preferences/atoms.ts";
-import { initI18n } from "./lib/i18n.ts";
+import { initI18n, preloadTexts } from "./lib/i18n.ts";
 import { store } from "./lib/ui.ts";
 import "./styles/app.css";
 
 wireApi();
-// The opened page's chunk and the language's texts download side by side; the first render then needs neither.
+// The boot script has started the opened page's chunk and texts; the first render waits for them and the language's
+// texts, so it need not suspend.
 const lang = store.get(langAtom);
-await Promise.all([initI18n(lang), preloadPage(location.hash, lang)]);
+const opened = openedPage();
+await Promise.all([initI18n(lang), opened.loaded, preloadTexts(lang, opened.route?.texts ?? [])]);
 void import("./features/preferences/fiatRates.ts").then((fiat) => fiat.startFiatRefresh());
 
 createRoot(document.getElementById("root")!).render(

@@ -1,8 +1,6 @@
 import { Component, type ReactNode, useEffect } from "react";
-import { HashRouter, matchPath, Route, Routes, useLocation, useNavigate } from "react-router";
+import { HashRouter, Route, Routes, useLocation, useNavigate } from "react-router";
 import { RequireAuth } from "../components/RequireAuth.tsx";
-import type { Lang } from "../../../schema/api/lang.ts";
-import { preloadTexts } from "../lib/i18n.ts";
 import { preloadable } from "../lib/preloadable.tsx";
 import { pageRoutes } from "../pages/routes.ts";
 import type { PageRoute } from "../pages/types.ts";
@@ -17,24 +15,11 @@ import { NotFound, RouteError } from "./RouteError.tsx";
  * the layouts' Suspense boundaries.
  */
 
-/** Each page's component, made once; preloadPage may ask for its chunk before the router renders it. */
+/** Each page's component, made once; the boot script may have asked for its chunk before the router renders it. */
 const pages = pageRoutes.map((page) => {
   const lazyPage = preloadable(page.load);
-  return { ...page, preload: lazyPage.preload, Page: lazyPage.Component };
+  return { ...page, Page: lazyPage.Component };
 });
-
-/**
- * Loads the chunk and the lazy texts of the page a hash URL opens, so that on a first visit they download beside the
- * language's start-up texts instead of after them. Resolves when they are in, or failed (the page's own load then
- * shows the failure).
- */
-export function preloadPage(hash: string, lang: Lang): Promise<void> {
-  const path = hash.replace(/^#/, "").split("?")[0] || "/";
-  const page = pages.find((p) => matchPath(p.path, path));
-  if (!page) return Promise.resolve();
-  const chunks = [page, ...(page.parts ?? [])].map((part) => part.preload().catch(() => undefined));
-  return Promise.all([...chunks, preloadTexts(lang, page.texts ?? [])]).then(() => undefined);
-}
 
 function routesFor(list: typeof pages): ReactNode {
   const route = (p: (typeof pages)[number]) => <Route key={p.path} path={p.path} element={<p.Page />} />;

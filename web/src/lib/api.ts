@@ -57,6 +57,59 @@ function encode(params: Params, lang: Lang): URLSearchParams {
   return form;
 }
 
+/** A read the boot script sends for the page being opened, before the app's code has arrived (boot/opening.ts). */
+export type EarlyRead = { path: string; params?: Params; method?: "GET" | "POST" };
+
+/** How long an early answer waits for the page to ask for it; one nobody asked for is dropped. */
+const EARLY_TTL_MS = 20_000;
+/** Early answers by request (method, URL, body and session): each is handed to the first identical request. */
+const early = new Map<string, Promise<Response>>();
+
+type Prepared = { url: string; init: RequestInit; key: string };
+
+function prepare(
+  method: "GET" | "POST",
+  path: string,
+  data: Params | FormData,
+  lang: Lang,
+  token: string,
+  idempotencyKey?: string,
+): Prepared {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = token;
+  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
+  let url = `/api${path}`;
+  let body: BodyInit | undefined;
+  if (method === "GET") {
+    url += `?${encode(data as Params, lang)}`;
+  } else if (data instanceof FormData) {
+    data.set("lang", lang);
+    body = data;
+  } else {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = encode(data, lang);
+  }
+  // A request with a body of its own (a form, an idempotent write) is never answered early.
+  const key = body instanceof FormData || idempotencyKey ? "" : `${method} ${url} ${body ?? ""} ${token}`;
+  return { url, init: { method, headers, body, credentials: "same-origin" }, key };
+}
+
+/** Sends a read now and keeps its answer for the app's first identical request (the boot script's early reads). */
+export function sendEarly(read: EarlyRead, lang: Lang, token: string): void {
+  const { url, init, key } = prepare(read.method ?? "GET", read.path, read.params ?? {}, lang, token);
+  if (early.has(key)) return;
+  const answer = fetch(url, init);
+  answer.catch(() => undefined); // the page's own request tries again
+  early.set(key, answer);
+  setTimeout(() => early.delete(key), EARLY_TTL_MS);
+}
+
+function takeEarly(key: string): Promise<Response> | undefined {
+  const answer = key ? early.get(key) : undefined;
+  if (answer) early.delete(key);
+  return answer;
+}
+
 export async function request<T>(
   method: "GET" | "POST",
   path: string,
@@ -65,21 +118,7 @@ export async function request<T>(
 ): Promise<T> {
   const h = hooks;
   if (!h) throw new Error("configureApi was not called");
-  const headers: Record<string, string> = {};
-  const token = h.token();
-  if (token) headers.Authorization = token;
-  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
-  let url = `/api${path}`;
-  let body: BodyInit | undefined;
-  if (method === "GET") {
-    url += `?${encode(data as Params, h.lang())}`;
-  } else if (data instanceof FormData) {
-    data.set("lang", h.lang());
-    body = data;
-  } else {
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    body = encode(data, h.lang());
-  }
+  const { url, init, key } = prepare(method, path, data, h.lang(), h.token(), options.idempotencyKey);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
@@ -87,7 +126,8 @@ export async function request<T>(
   try {
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body, credentials: "same-origin", signal: controller.signal });
+      const send = () => fetch(url, { ...init, signal: controller.signal });
+      res = await (takeEarly(key)?.catch(send) ?? send());
     } catch {
       throw new ApiFailure(
         h.text(controller.signal.aborted ? "timeout" : "networkError"),
@@ -124,6 +164,8 @@ export async function request<T>(
   }
 }
 
+/** Sends a named read (the form the boot script can also send early). */
+export const read = <T>(r: EarlyRead, options?: RequestOptions) => request<T>(r.method ?? "GET", r.path, r.params, options);
 export const get = <T>(path: string, params?: Params, options?: RequestOptions) => request<T>("GET", path, params, options);
 export const post = <T>(path: string, data?: Params | FormData, options?: RequestOptions) => request<T>("POST", path, data, options);
 

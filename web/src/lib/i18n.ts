@@ -3,6 +3,7 @@ import { use } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { DEFAULT_LANG, type Lang } from "../../../schema/api/lang.ts";
 import type { LazyArea } from "../locales/lazy-areas.ts";
+import { loadAreaTexts, loadStartupTexts } from "../locales/loaders.ts";
 import { HTML_LANG } from "./lang-tags.ts";
 import { setNumberLanguage } from "./number-marks.ts";
 
@@ -13,20 +14,6 @@ import { setNumberLanguage } from "./number-marks.ts";
  * within a language the lazy areas (locales/lazy-areas.ts) load when a
  * component that needs them renders (useTexts).
  */
-/** Each language's start-up areas in one module (locales/<lang>/startup.ts): one request, not one per area. */
-const startup = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/startup.ts");
-/** The lazy areas, one chunk each. The start-up areas stay out: a file imported both ways would be split out of startup.ts. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>([
-  "../locales/*/*.json",
-  "!../locales/*/{auth,common,home,market,trade}.json",
-]);
-
-const fileOf = (lang: Lang, area: string) => files[`../locales/${lang}/${area}.json`];
-
-async function loadLanguage(lang: Lang): Promise<Record<string, unknown>> {
-  return (await startup[`../locales/${lang}/startup.ts`]!()).default;
-}
-
 /** Settles once i18next is set up: a lazy area may download before that (preloadTexts), but is added only after. */
 let markInitialised = () => {};
 const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
@@ -41,8 +28,7 @@ function loadTexts(lang: Lang, area: LazyArea): Promise<void> {
   let load = loads.get(key);
   if (!load) {
     wanted.add(area);
-    const file = fileOf(lang, area);
-    load = Promise.all([file ? file() : { default: {} }, initialised]).then(([m]) => {
+    load = Promise.all([loadAreaTexts(lang, area), initialised]).then(([m]) => {
       i18next.addResourceBundle(lang, "translation", m.default, true, true);
       ready.add(key);
     });
@@ -89,7 +75,7 @@ export async function initI18n(lang: Lang): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: DEFAULT_LANG,
-    resources: { [lang]: { translation: await loadLanguage(lang) } },
+    resources: { [lang]: { translation: (await loadStartupTexts(lang)).default } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -100,7 +86,7 @@ export async function initI18n(lang: Lang): Promise<void> {
 
 export async function changeLanguage(lang: Lang): Promise<void> {
   if (!i18next.hasResourceBundle(lang, "translation")) {
-    i18next.addResourceBundle(lang, "translation", await loadLanguage(lang), true, true);
+    i18next.addResourceBundle(lang, "translation", (await loadStartupTexts(lang)).default, true, true);
   }
   // Mounted pages keep their texts through the switch: the lazy areas already in use load before it.
   await Promise.all([...wanted].map((area) => loadTexts(lang, area)));

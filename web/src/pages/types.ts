@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { EarlyRead } from "../lib/api.ts";
 import type { LazyArea } from "../locales/lazy-areas.ts";
 
 /**
@@ -6,7 +7,9 @@ import type { LazyArea } from "../locales/lazy-areas.ts";
  * `tab`: shown with the bottom navigation. `guard`: needs a session (log-in prompt otherwise).
  * `texts`: the lazy text areas the page's own file asks for (useTexts); when the page is opened directly they download
  * beside its chunk, so its first render need not wait for them (tests/unit/page-routes.test.ts keeps the list complete).
- * `parts`: components the page loads on demand but shows at once (lib/preloadable.tsx): they load beside it too.
+ * `parts`: the loaders of components the page loads on demand but shows at once (lib/preloadable.tsx): they load beside it
+ * too.
+ * `reads`: the API reads its first screen waits for, sent by the boot script beside the page's chunk (boot/first-page.ts).
  */
 export type PageRoute = {
   path: string;
@@ -14,5 +17,15 @@ export type PageRoute = {
   tab?: boolean;
   guard?: boolean;
   texts?: readonly LazyArea[];
-  parts?: readonly { preload: () => Promise<unknown> }[];
+  parts?: readonly (() => Promise<unknown>)[];
+  reads?: (opening: Opening) => readonly EarlyRead[];
+};
+
+/** What a route's early reads may depend on: the URL's query and what the visitor's storage holds. */
+export type Opening = {
+  query: URLSearchParams;
+  /** Whether the visitor has a stored session (reads of one's own data need it). */
+  signedIn: boolean;
+  /** A persisted value (as the app's persisted atoms store it, in JSON), or the fallback. */
+  stored: <T>(key: string, fallback: T) => T;
 };

@@ -1,25 +1,23 @@
 import type { ArticleDetail, ArticleList, ArticlePage, MenuEntry } from "../../../../schema/api/content.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { menuRead, newsRead, PAGE_SIZE } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { Q } from "../../lib/query/keys.ts";
 
 export type { ArticleDetail, ArticleList, ArticlePage, ArticleSummary, MenuEntry } from "../../../../schema/api/content.ts";
 
 /**
- * Content calls (the spec's "Content" calls). Constants are repeated
- * here as plain numbers (schema/api/content.ts holds the zod schemas, which the
- * home route must not pull into its first load).
+ * Content calls (the spec's "Content" calls). The reads and their constants live in reads.ts as plain numbers
+ * (schema/api/content.ts holds the zod schemas, which the home route must not pull into its first load).
  */
-export const CATEGORY = { news: 4, banner: 5 } as const;
+export { CATEGORY, PAGE_SIZE } from "./reads.ts";
 /** `open_type` of a menu entry: 1 an in-app route, 2 an external page in the web view. */
 export const OPEN_TYPE = { route: 1, webView: 2 } as const;
-/** The spec's default page size. */
-export const PAGE_SIZE = 10;
 
 export type CmsPageKind = "faq" | "contactus" | "aboutus" | "operational_compliance";
 
 export const fetchNews = (categoryId: number, page = 1, limit = PAGE_SIZE) =>
-  post<ArticleList>("/news/list", { c_id: categoryId, page, limit }, { silent: true, background: true });
+  read<ArticleList>(newsRead(categoryId, page, limit), { silent: true, background: true });
 
 export const fetchArticle = (id: number) => post<ArticleDetail>("/news/detail", { id }, { silent: true });
 
@@ -31,7 +29,7 @@ export const fetchCmsPage = (kind: CmsPageKind) => get<ArticlePage>(`/${kind}`, 
 export const menuQuery: QueryDef<MenuEntry[]> = {
   key: [Q.content, "menu"],
   load: async () => {
-    const items = await get<MenuEntry[]>("/menu", undefined, { silent: true, background: true });
+    const items = await read<MenuEntry[]>(menuRead, { silent: true, background: true });
     return [...items].sort((a, b) => a.sort - b.sort || a.id - b.id);
   },
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,5 +1,6 @@
 import type { DualOrderView, DualPosition, DualProductView } from "../../../../schema/api/dual.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { dualProductsRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -9,17 +10,12 @@ export type { DualOrderView, DualPosition, DualProductView };
 export { costUnits, payoutUnits } from "../../../../schema/api/dual.ts";
 
 export const DUAL_PAGE_SIZE = 10;
-/** The original's coins: 1 BTC, 2 ETH. */
-export const DUAL_COINS = [
-  { id: "1", name: "BTC" },
-  { id: "2", name: "ETH" },
-] as const;
+export { DUAL_COINS } from "./reads.ts";
 
 /** GET /dual/index: the products on sale or coming, by coin and type. */
 export const dualProductsQuery = (coin: string, type: "call" | "put"): QueryDef<DualProductView[]> => ({
   key: [Q.earn, "dual-products", coin, type],
-  load: async () =>
-    (await get<{ dual_currencys: DualProductView[] }>("/dual/index", { currency_id: coin, type }, { silent: true })).dual_currencys,
+  load: async () => (await read<{ dual_currencys: DualProductView[] }>(dualProductsRead(coin, type), { silent: true })).dual_currencys,
   staleTime: 5_000,
 });
 

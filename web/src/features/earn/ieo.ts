@@ -1,5 +1,6 @@
 import type { IeoOrderView, IeoProjectView } from "../../../../schema/api/ieo.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { IEO_PAGE_SIZE, projectsRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -8,15 +9,11 @@ import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 export type { IeoOrderView, IeoProjectView };
 export { costUnits } from "../../../../schema/api/ieo.ts";
 
-export const IEO_PAGE_SIZE = 10;
+export { IEO_PAGE_SIZE } from "./reads.ts";
 
 /** GET /project, one page, optionally of one time status (1 warm-up, 2 in progress, 3 finished). */
 export async function loadProjects(status: "" | "1" | "2" | "3", page: number): Promise<PageResult<IeoProjectView>> {
-  const res = await get<{ list: IeoProjectView[]; total: number }>(
-    "/project",
-    { page, limit: IEO_PAGE_SIZE, status: status || undefined },
-    { silent: true },
-  );
+  const res = await read<{ list: IeoProjectView[]; total: number }>(projectsRead(status, page), { silent: true });
   return { items: res.list, hasMore: page * IEO_PAGE_SIZE < res.total };
 }
 

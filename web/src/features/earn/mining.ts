@@ -1,5 +1,6 @@
 import type { MiningConfigView, MiningOrderView } from "../../../../schema/api/mining.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { miningConfigsRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -11,7 +12,7 @@ export { dailyInterestUnits, penaltyUnits } from "../../../../schema/api/mining.
 /** GET /lh/deposit/config: the open lock-mining products (public). */
 export const miningConfigsQuery: QueryDef<MiningConfigView[]> = {
   key: [Q.earn, "mining-configs"],
-  load: () => get<MiningConfigView[]>("/lh/deposit/config", {}, { silent: true, background: true }),
+  load: () => read<MiningConfigView[]>(miningConfigsRead, { silent: true, background: true }),
   staleTime: 30_000,
 };
 

@@ -1,5 +1,6 @@
 import type { AdminTrader, HistoryTrade, MyCopy, MyFollow, MyTrader, TraderDetail, TraderListItem } from "../../../../schema/api/follow.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { tradersRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -14,7 +15,7 @@ export const TRADERS_KEY = (owner: string) => [Q.follow, owner, "traders"] as co
 
 /** GET /follow/index, one page of approved traders. */
 export async function loadTraders(page: number): Promise<PageResult<TraderListItem>> {
-  const res = await get<{ data: TraderListItem[] }>("/follow/index", { page }, { silent: true });
+  const res = await read<{ data: TraderListItem[] }>(tradersRead(page), { silent: true });
   return { items: res.data, hasMore: res.data.length === PAGE };
 }
 

@@ -1,5 +1,6 @@
 import type { AdminCouponView, CouponTab, CouponView, InviteConfig, RebateView, ShareView } from "../../../../schema/api/invite.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { REBATE_PAGE_SIZE, rebatesRead, shareRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -8,7 +9,7 @@ import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 export type { AdminCouponView, CouponTab, CouponView, InviteConfig, RebateView, ShareView };
 export { COUPON_TABS } from "../../../../schema/api/invite.ts";
 
-export const REBATE_PAGE_SIZE = 20;
+export { REBATE_PAGE_SIZE } from "./reads.ts";
 
 /** The register page's address with the code filled in: what the share page's link and QR code carry. */
 export const inviteLink = (origin: string, code: string) => `${origin}/#/register?code=${encodeURIComponent(code)}`;
@@ -16,7 +17,7 @@ export const inviteLink = (origin: string, code: string) => `${origin}/#/registe
 /** GET /invite/share: the caller's code, the terms, its invitees (masked) and rebate totals. */
 export const shareQuery = (owner: string): QueryDef<ShareView> => ({
   key: [Q.invite, owner, "share"],
-  load: () => get<ShareView>("/invite/share", {}, { silent: true }),
+  load: () => read<ShareView>(shareRead, { silent: true }),
   staleTime: 30_000,
 });
 
@@ -24,7 +25,7 @@ export const REBATES_KEY = (owner: string) => [Q.invite, owner, "rebates"] as co
 
 /** GET /invite/rebates, one page. */
 export async function loadRebates(page: number): Promise<PageResult<RebateView>> {
-  const res = await get<{ list: RebateView[]; total: number }>("/invite/rebates", { page, limit: REBATE_PAGE_SIZE }, { silent: true });
+  const res = await read<{ list: RebateView[]; total: number }>(rebatesRead(page), { silent: true });
   return { items: res.list, hasMore: page * REBATE_PAGE_SIZE < res.total };
 }
 

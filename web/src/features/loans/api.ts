@@ -1,5 +1,6 @@
 import type { LOAN_TERMS, LoanEligibility, LoanState, LoanView } from "../../../../schema/api/loans.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { eligibilityRead, loanTermsRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -12,13 +13,13 @@ export type LoanTerms = typeof LOAN_TERMS;
 /** GET /loan/config: the published terms (public). */
 export const loanTermsQuery: QueryDef<LoanTerms> = {
   key: [Q.loans, "terms"],
-  load: () => get<LoanTerms>("/loan/config", {}, { silent: true, background: true }),
+  load: () => read<LoanTerms>(loanTermsRead, { silent: true, background: true }),
   staleTime: 300_000,
 };
 
 export const eligibilityQuery = (owner: string): QueryDef<LoanEligibility> => ({
   key: [Q.loans, owner, "eligibility"],
-  load: () => get<LoanEligibility>("/loan/eligibility", {}, { silent: true }),
+  load: () => read<LoanEligibility>(eligibilityRead, { silent: true }),
   staleTime: 30_000,
 });
 

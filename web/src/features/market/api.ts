@@ -10,7 +10,8 @@ import {
   type QuotationGroup,
   type SpotOrder,
 } from "../../../../schema/api/market.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { apiSymbol, depthRead, favouritesRead, marketInfoRead, quotationsRead, tradesRead } from "./reads.ts";
 
 /** Market and spot-trading calls (the spec's "Market" calls, schema/api/market.ts). */
 
@@ -18,11 +19,10 @@ export type { Candle, Depth, IndexKlines, MarketInfo, Period, PublicTrade, Quota
 
 /** "BTC/USDT" → "BTC-USDT" (the room and the URL form). */
 export const roomName = (symbol: string) => symbol.replace("/", "-");
-/** "BTC-USDT" or "btc/usdt" → "BTC/USDT" (the API form). */
-export const apiSymbol = (symbol: string) => symbol.toUpperCase().replace("-", "/");
+export { apiSymbol } from "./reads.ts";
 
 /** GET /currency/quotation_new: one group per quote currency, each with its pairs. */
-export const fetchQuotationGroups = () => get<QuotationGroup[]>("/currency/quotation_new", {}, { silent: true, background: true });
+export const fetchQuotationGroups = () => read<QuotationGroup[]>(quotationsRead, { silent: true, background: true });
 
 /** GET /currency/new_timeshar: candles (time in ms) from `now − look-back` to now. */
 export function fetchCandles(symbol: string, period: Period, now = Date.now()): Promise<Candle[]> {
@@ -44,15 +44,13 @@ export function fetchIndexKlines(symbol: string, period: Period, now = Date.now(
   );
 }
 
-export const fetchDepth = (symbol: string) =>
-  get<Depth>("/currency/depth", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
-export const fetchTrades = (symbol: string) =>
-  get<PublicTrade[]>("/currency/trades", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+export const fetchDepth = (symbol: string) => read<Depth>(depthRead(symbol), { silent: true, background: true });
+export const fetchTrades = (symbol: string) => read<PublicTrade[]>(tradesRead(symbol), { silent: true, background: true });
 
 /** GET /currency/market_info: a pair's rules (precisions, tick and lot, minimums, fees). */
 export async function fetchMarketInfo(symbol: string): Promise<MarketInfo | null> {
   try {
-    return await get<MarketInfo>("/currency/market_info", { symbol: apiSymbol(symbol) }, { silent: true, background: true });
+    return await read<MarketInfo>(marketInfoRead(symbol), { silent: true, background: true });
   } catch {
     // The form then falls back to the pair's precisions and fees from the quotation.
     return null;
@@ -63,6 +61,6 @@ export async function fetchMarketInfo(symbol: string): Promise<MarketInfo | null
 
 /** A favourite: its own id (for /optional/del) and the pair's match id (`currency_id`). */
 export type Favourite = { id: number; currency_id: number };
-export const fetchFavourites = () => get<Favourite[]>("/optional/list", {}, { silent: true, background: true });
+export const fetchFavourites = () => read<Favourite[]>(favouritesRead, { silent: true, background: true });
 export const addFavourite = (matchId: number) => post<{ id: number }>("/optional/add", { currency_id: matchId });
 export const removeFavourite = (favouriteId: number) => post<unknown>("/optional/del", { id: favouriteId });

@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 import type { Period, Quotation, QuotationGroup, Ticker } from "../../../../schema/api/market.ts";
 import { persisted } from "../../lib/persist.ts";
+import { LAST_SYMBOL } from "./reads.ts";
 
 /** The newest ticker per symbol ("BTC/USDT") from the rooms (a live stream, not a read); laid over the quotations. */
 export const liveTickersAtom = atom<Record<string, Ticker>>({});
@@ -36,8 +37,8 @@ export const pushTickersAtom = atom(null, (get, set, tickers: Ticker[]) => {
 /** Recent symbols searched and opened (newest first, at most 10). */
 export const recentSearchesAtom = persisted<string[]>("marketRecentSearches", []);
 
-/** The pair the trade tab opens without a ?symbol= (the last one traded). */
-export const lastSymbolAtom = persisted<string>("tradeSymbol", "BTC-USDT");
+/** The pair the trade tab opens without a ?symbol= (the last one traded; the boot script reads it too). */
+export const lastSymbolAtom = persisted<string>(LAST_SYMBOL.key, LAST_SYMBOL.initial);
 
 /** Chart preferences. */
 export type Overlay = "MA" | "EMA" | "BOLL" | "none";

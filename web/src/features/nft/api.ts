@@ -7,7 +7,8 @@ import type {
   NftItemView,
   NftPage,
 } from "../../../../schema/api/nft.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { itemsRead, NFT_PAGE_SIZE, type NftFilters } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -15,27 +16,13 @@ import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 
 export type { NftArtistDetail, NftArtistView, NftCollectionView, NftCurrencyView, NftDetailView, NftItemView };
 
-export const NFT_PAGE_SIZE = 10;
-
-export type NftFilters = { status?: "" | "0" | "1" | "2"; pay_type?: "" | "1" | "2" | "3"; keyword?: string; collection?: number };
+export { NFT_PAGE_SIZE, type NftFilters } from "./reads.ts";
 
 const paged = <T>(res: NftPage<T>, page: number): PageResult<T> => ({ items: res.list, hasMore: page * res.limit < res.total });
 
 /** getBoxList, one page (the owner in the key: `collect` and `buy_status` are the viewer's). */
 export async function loadItems(filters: NftFilters, page: number): Promise<PageResult<NftItemView>> {
-  const res = await get<NftPage<NftItemView>>(
-    "/bind_box/getBoxList",
-    {
-      page,
-      limit: NFT_PAGE_SIZE,
-      status: filters.status || undefined,
-      pay_type: filters.pay_type || undefined,
-      keyword: filters.keyword || undefined,
-      collection: filters.collection,
-    },
-    { silent: true },
-  );
-  return paged(res, page);
+  return paged(await read<NftPage<NftItemView>>(itemsRead(filters, page), { silent: true }), page);
 }
 
 export async function loadArtists(page: number): Promise<PageResult<NftArtistView>> {

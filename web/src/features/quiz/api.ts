@@ -1,5 +1,6 @@
 import type { QuizBet, QuizBetList, QuizConfig, QuizRound, QuizRoundList } from "../../../../schema/api/quiz.ts";
-import { get, post } from "../../lib/api.ts";
+import { get, post, read } from "../../lib/api.ts";
+import { currentRoundsRead, quizConfigRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -11,14 +12,14 @@ export { possiblePayout } from "../../../../schema/api/quiz-pool.ts";
 
 export const quizConfigQuery: QueryDef<QuizConfig> = {
   key: [Q.quiz, "config"],
-  load: () => get<QuizConfig>("/guess/config", undefined, { silent: true, background: true }),
+  load: () => read<QuizConfig>(quizConfigRead, { silent: true, background: true }),
   staleTime: 60_000,
 };
 
 /** Rounds not yet settled, soonest end first; read again every few seconds while shown (the pools move). */
 export const currentRoundsQuery: QueryDef<QuizRoundList> = {
   key: [Q.quiz, "rounds", "current"],
-  load: () => get<QuizRoundList>("/guess/rounds", { scope: "current", limit: 20 }, { silent: true, background: true }),
+  load: () => read<QuizRoundList>(currentRoundsRead, { silent: true, background: true }),
   staleTime: 3_000,
 };
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { StockQuotation } from "../../../../schema/api/stocks.ts";
-import { get } from "../../lib/api.ts";
+import { read } from "../../lib/api.ts";
+import { stocksRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
@@ -13,7 +14,7 @@ const REFRESH_MS = 5_000;
 /** GET /stocks/quotation: every stock pair with its price, change and session (open or closed, next change). */
 export const stocksQuery: QueryDef<StockQuotation[]> = {
   key: [Q.stocks, "quotation"],
-  load: () => get<StockQuotation[]>("/stocks/quotation", {}, { silent: true, background: true }),
+  load: () => read<StockQuotation[]>(stocksRead, { silent: true, background: true }),
 };
 
 /** The stock list, refreshed every REFRESH_MS while a component shows it. */

@@ -1,12 +1,12 @@
 import type { SupportSent, SupportThread } from "../../../../schema/api/support.ts";
-import { get, post } from "../../lib/api.ts";
+import { post, read } from "../../lib/api.ts";
+import { threadRead } from "./reads.ts";
 
 export type { SupportMessage, SupportSent, SupportThread } from "../../../../schema/api/support.ts";
 
-export const SUPPORT_PAGE_SIZE = 20;
+export { SUPPORT_PAGE_SIZE } from "./reads.ts";
 
-export const fetchThread = (before?: number) =>
-  get<SupportThread>("/chat/support", { before, limit: SUPPORT_PAGE_SIZE }, { silent: true, background: true });
+export const fetchThread = (before?: number) => read<SupportThread>(threadRead(before), { silent: true, background: true });
 
 /** Sends text or an image; a retry with the same client id stores nothing twice. */
 export function sendMessage(clientId: string, content: { text: string } | { image: File }): Promise<SupportSent> {

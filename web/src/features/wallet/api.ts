@@ -1,5 +1,6 @@
 import type { DepositRecordItem, Paginated, WalletAccount, WalletBalanceRow, WalletList } from "../../../../schema/api/money.ts";
-import { get, post, type RequestOptions } from "../../lib/api.ts";
+import { get, post, read, type RequestOptions } from "../../lib/api.ts";
+import { coinsRead, walletRead } from "./reads.ts";
 import type { QueryDef } from "../../lib/query/client.ts";
 import { BALANCE_KEYS, Q } from "../../lib/query/keys.ts";
 import { mutation } from "../../lib/query/mutation.ts";
@@ -20,7 +21,7 @@ export const WALLET_CACHE_MS = 30_000;
  */
 export const walletQuery = (owner: string): QueryDef<WalletList> => ({
   key: [Q.wallet, owner],
-  load: () => post<WalletList>("/wallet/list", {}, { silent: true, background: true }),
+  load: () => read<WalletList>(walletRead, { silent: true, background: true }),
   staleTime: WALLET_CACHE_MS,
 });
 
@@ -87,7 +88,7 @@ const truthy = (v: boolean | number | undefined) => v === true || v === 1;
 /** GET /currency/list: `{currency[], legal[]}` (public configuration; kept a minute). */
 export const coinsQuery: QueryDef<Coin[]> = {
   key: [Q.coins],
-  load: async () => (await get<{ currency: Coin[] }>("/currency/list", {}, { silent: true })).currency,
+  load: async () => (await read<{ currency: Coin[] }>(coinsRead, { silent: true })).currency,
   staleTime: 60_000,
 };
 

@@ -1,8 +1,9 @@
+import { loansReads } from "../../features/loans/reads.ts";
 import type { PageRoute } from "../types.ts";
 
 /** OTC loans (the spec's borrowing page): the terms are public; applying and the loans need a session. */
 export const borrowingRoutes: PageRoute[] = [
-  { path: "/borrowing", load: () => import("./BorrowingPage.tsx"), texts: ["borrowing", "fund"] },
+  { path: "/borrowing", load: () => import("./BorrowingPage.tsx"), texts: ["borrowing", "fund"], reads: loansReads },
   { path: "/borrowing/loans", load: () => import("./LoansPage.tsx"), guard: true, texts: ["borrowing", "fund"] },
   { path: "/borrowing/loan", load: () => import("./LoanPage.tsx"), guard: true, texts: ["borrowing"] },
 ];

@@ -8,6 +8,7 @@ import { MenuGrid } from "../../features/content/MenuGrid.tsx";
 import { NoticeBar } from "../../features/content/NoticeBar.tsx";
 import { PopupNotice } from "../../features/content/PopupNotice.tsx";
 import { CATEGORY, menuQuery, newsQuery, type ArticleSummary, type MenuEntry } from "../../features/content/api.ts";
+import { HOME_BANNERS, HOME_NOTICES } from "../../features/content/reads.ts";
 import { langAtom, siteAtom } from "../../features/preferences/atoms.ts";
 import { refreshSite } from "../../features/preferences/site.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
@@ -43,8 +44,8 @@ export default function HomePage() {
     document.title = site.site_name;
   }, [site.site_name]);
 
-  const banners = useQuery(newsQuery(CATEGORY.banner, lang, 1, 10));
-  const notices = useQuery(newsQuery(CATEGORY.news, lang, 1, 5));
+  const banners = useQuery(newsQuery(CATEGORY.banner, lang, HOME_BANNERS.page, HOME_BANNERS.limit));
+  const notices = useQuery(newsQuery(CATEGORY.news, lang, HOME_NOTICES.page, HOME_NOTICES.limit));
   const menu = useQuery(menuQuery);
   const sections = [banners, notices, menu];
   const reloadAll = () => sections.forEach((s) => s.error && s.reload());

@@ -1,3 +1,6 @@
+import { financeReads } from "../../features/content/reads.ts";
 import type { PageRoute } from "../types.ts";
 
-export const financialRoutes: PageRoute[] = [{ path: "/financial", load: () => import("./FinancialPage.tsx"), tab: true }];
+export const financialRoutes: PageRoute[] = [
+  { path: "/financial", load: () => import("./FinancialPage.tsx"), tab: true, reads: financeReads },
+];

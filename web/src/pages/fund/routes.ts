@@ -1,8 +1,16 @@
+import { assetsReads } from "../../features/wallet/reads.ts";
 import type { PageRoute } from "../types.ts";
 
 /** The assets tab and the money pages; all need a session. */
 export const fundRoutes: PageRoute[] = [
-  { path: "/fund/assets", load: () => import("./AssetsPage.tsx"), tab: true, guard: true, texts: ["fund", "earn", "invest", "borrowing"] },
+  {
+    path: "/fund/assets",
+    load: () => import("./AssetsPage.tsx"),
+    tab: true,
+    guard: true,
+    texts: ["fund", "earn", "invest", "borrowing"],
+    reads: assetsReads,
+  },
   { path: "/fund/select", load: () => import("./SelectPage.tsx"), guard: true, texts: ["fund"] },
   { path: "/fund/receive", load: () => import("./ReceivePage.tsx"), guard: true, texts: ["fund", "support"] },
   { path: "/fund/receive_withdraw_record", load: () => import("./RecordsPage.tsx"), guard: true, texts: ["fund"] },

@@ -1,7 +1,8 @@
+import { marketListReads } from "../../features/market/reads.ts";
 import type { PageRoute } from "../types.ts";
 
 /** The quotes tab and the pair search. */
 export const marketRoutes: PageRoute[] = [
-  { path: "/market", load: () => import("./MarketPage.tsx"), tab: true, texts: ["stocks"] },
+  { path: "/market", load: () => import("./MarketPage.tsx"), tab: true, texts: ["stocks"], reads: marketListReads },
   { path: "/market/search", load: () => import("./SearchPage.tsx") },
 ];

@@ -17,18 +17,19 @@ import { queryClient } from "../../lib/query/client.ts";
 import { Q } from "../../lib/query/keys.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";
 import { confirmDialog, toast } from "../../lib/ui.ts";
+import { preloadable } from "../../lib/preloadable.tsx";
 import { ChartPanel } from "./ChartPanel.tsx";
 import { OrderBook, RecentTrades } from "./OrderBook.tsx";
 import { type Balances, OrderForm, type OrderFormHandle } from "./OrderForm.tsx";
 import { TradeHeader } from "./TradeHeader.tsx";
-import { secondsPanel } from "./seconds-panel.ts";
+import { loadSecondsPanel } from "./seconds-panel.ts";
 import { TradeModeTabs } from "./TradeModeTabs.tsx";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/market.css";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
 
-const SecondsPanel = secondsPanel.Component;
+const SecondsPanel = preloadable(loadSecondsPanel).Component;
 
 /**
  * The spot trade tab: ticker, order form and book, chart, open orders and recent trades, all live. The form and

@@ -1,4 +1,2 @@
-import { preloadable } from "../../lib/preloadable.tsx";
-
 /** The seconds mode's own part of the trade page, loaded only in that mode (with the page, when it opens in it). */
-export const secondsPanel = preloadable(() => import("./SecondsPanel.tsx"));
+export const loadSecondsPanel = () => import("./SecondsPanel.tsx");

@@ -1,0 +1,9 @@
+import type { EarlyRead } from "../../lib/api.ts";
+
+/** Invitation reads the share page's first screen waits for, named once for the fetchers and the boot script. */
+export const REBATE_PAGE_SIZE = 20;
+export const shareRead: EarlyRead = { path: "/invite/share" };
+export const rebatesRead = (page: number): EarlyRead => ({ path: "/invite/rebates", params: { page, limit: REBATE_PAGE_SIZE } });
+
+/** The share page's first screen: the caller's code and totals, and the first page of rebates. */
+export const shareReads = (): EarlyRead[] => [shareRead, rebatesRead(1)];
