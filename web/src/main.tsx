@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { wireApi } from "./app/bootstrap.ts";
@@ -16,8 +16,13 @@ const opened = openedPage();
 await Promise.all([initI18n(lang), opened.loaded, preloadTexts(lang, opened.route?.texts ?? [])]);
 void import("./features/preferences/fiatRates.ts").then((fiat) => fiat.startFiatRefresh());
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders the first screen in slices and yields to the browser between them, so the first render
+// of a large page never blocks input for long.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

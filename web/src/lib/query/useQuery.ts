@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { startTransition, useCallback, useEffect, useReducer, useRef } from "react";
 import type { ApiFailure } from "../api.ts";
-import { hashKey, type QueryDef, queryClient } from "./client.ts";
+import { hashKey, type QueryDef, type QueryKey, type QueryState, queryClient } from "./client.ts";
 
 export type Query<T> = {
   /** The last answer for the key (kept while a newer read is on its way, and after a failed one). */
@@ -28,9 +28,7 @@ export function useQuery<T>(def: QueryDef<T>, options: { enabled?: boolean } = {
   });
 
   const { key } = def;
-  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the hash stands for the key
-  const subscribe = useCallback((listener: () => void) => queryClient.subscribe(key, listener), [hash]);
-  const state = useSyncExternalStore(subscribe, () => queryClient.get<T>(key));
+  const state = useKeyState<T>(key, hash);
 
   const read = useCallback((force: boolean) => {
     const current = latest.current;
@@ -41,6 +39,7 @@ export function useQuery<T>(def: QueryDef<T>, options: { enabled?: boolean } = {
   const idle = state.data === undefined && state.error === undefined && !state.fetching;
   useEffect(() => {
     if (enabled) read(false);
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- a new key (its hash) or an emptied entry is what asks for a read
   }, [hash, enabled, idle, read]);
 
   const reload = useCallback(() => read(true), [read]);
@@ -50,4 +49,29 @@ export function useQuery<T>(def: QueryDef<T>, options: { enabled?: boolean } = {
     loading: enabled && (state.fetching || idle),
     reload,
   };
+}
+
+/**
+ * The key's current state, read during render, and a re-render whenever it changes. A change renders as a transition:
+ * React renders it in slices and yields to the browser between them, so a large answer (a book, a list, a page's
+ * first data) never holds the main thread for long. (useSyncExternalStore would render every change in one
+ * uninterruptible pass.) A change between this render and the subscription is caught when the subscription starts.
+ */
+function useKeyState<T>(key: QueryKey, hash: string): QueryState<T> {
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  const state = queryClient.get<T>(key);
+  const rendered = useRef(state);
+  useEffect(() => {
+    rendered.current = state;
+  });
+  useEffect(() => {
+    const check = () => {
+      if (queryClient.get(key) !== rendered.current) startTransition(changed);
+    };
+    const stop = queryClient.subscribe(key, check);
+    check();
+    return stop;
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the hash stands for the key
+  }, [hash]);
+  return state;
 }
