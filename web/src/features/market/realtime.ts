@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { startTransition, useEffect, useRef } from "react";
 import type { MarketRoomInbound, MarketRoomOutbound, Period, Ticker } from "../../../../schema/api/market.ts";
 import { openPartySocket } from "../../lib/party-socket.ts";
 import { marketRoomOutbound, parseMarketFrame } from "./frames.ts";
@@ -16,7 +16,8 @@ export type MarketRoom = {
  * Opens a public market room (/parties/market-room/<BASE-QUOTE> or .../ALL) and
  * hands every frame that parses against the shared schema to `onFrame`;
  * anything else is dropped. The candle subscription is sent again after every
- * reconnect.
+ * reconnect. What a frame changes renders as a transition (in slices, yielding to the browser): prices arrive
+ * several times a second and must never hold the main thread for long.
  */
 export function openMarketRoom(room: string, onFrame: (frame: MarketRoomOutbound) => void, periods: Period[] = []): MarketRoom {
   let wanted = periods;
@@ -29,7 +30,7 @@ export function openMarketRoom(room: string, onFrame: (frame: MarketRoomOutbound
   });
   socket.addEventListener("message", (event: MessageEvent) => {
     const frame = parseMarketFrame(marketRoomOutbound, event.data);
-    if (frame) onFrame(frame);
+    if (frame) startTransition(() => onFrame(frame));
   });
   return {
     subscribe(next) {
