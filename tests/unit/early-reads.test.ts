@@ -3,7 +3,8 @@ import { configureApi, read, sendEarly } from "../../web/src/lib/api.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { matchesRoute, routeOf } from "../../web/src/boot/route-match.ts";
-import { pairPageReads } from "../../web/src/features/market/reads.ts";
+import { contractReads, tradeReads } from "../../web/src/pages/transaction/first-reads.ts";
+import type { Opening } from "../../web/src/pages/types.ts";
 
 // The boot script sends the opened page's first reads before the app's code arrives; the app's first identical request
 // takes the answer instead of sending its own. These tests hold the hand-over to one request, for the same session only.
@@ -131,13 +132,21 @@ describe("the opened route", () => {
     }
   });
 
+  const opening = (query: string, stored: Record<string, unknown>): Opening => ({
+    query: new URLSearchParams(query),
+    signedIn: false,
+    stored: (k, f) => (k in stored ? stored[k] : f) as never,
+  });
+  const symbols = (reads: { params?: Record<string, unknown> }[]) => reads.map((r) => r.params?.symbol).filter(Boolean);
+
   it("reads the trade pair from the query, else the stored last pair, else BTC/USDT", () => {
-    const symbols = (query: string, stored: Record<string, unknown>) =>
-      pairPageReads({ query: new URLSearchParams(query), signedIn: false, stored: (k, f) => (k in stored ? stored[k] : f) as never })
-        .map((r) => r.params?.symbol)
-        .filter(Boolean);
-    expect(symbols("symbol=eth-usdt", { tradeSymbol: "SOL-USDT" })).toEqual(["ETH/USDT", "ETH/USDT", "ETH/USDT"]);
-    expect(symbols("", { tradeSymbol: "SOL-USDT" })).toEqual(["SOL/USDT", "SOL/USDT", "SOL/USDT"]);
-    expect(symbols("", {})).toEqual(["BTC/USDT", "BTC/USDT", "BTC/USDT"]);
+    expect(symbols(tradeReads(opening("symbol=eth-usdt", { tradeSymbol: "SOL-USDT" })))).toEqual(["ETH/USDT", "ETH/USDT", "ETH/USDT"]);
+    expect(symbols(tradeReads(opening("", { tradeSymbol: "SOL-USDT" })))).toEqual(["SOL/USDT", "SOL/USDT", "SOL/USDT"]);
+    expect(symbols(tradeReads(opening("", {})))).toEqual(["BTC/USDT", "BTC/USDT", "BTC/USDT"]);
+  });
+
+  it("sends for a contract ?symbol= (spot pair or stock) only the quotations, which both kinds read", () => {
+    expect(contractReads(opening("symbol=AAPL-USDT", {})).map((r) => r.path)).toEqual(["/currency/quotation_new"]);
+    expect(symbols(contractReads(opening("", { tradeSymbol: "ETH-USDT" })))).toEqual(["ETH/USDT", "ETH/USDT", "ETH/USDT"]);
   });
 });

@@ -14,14 +14,6 @@ export const newsRead = (categoryId: number, page = 1, limit = PAGE_SIZE): Early
   params: { c_id: categoryId, page, limit },
 });
 
-/** Home's first screen: the banners (its largest paint), the notices and the menu grid. */
+/** The pages home shows of its banners and notices. */
 export const HOME_BANNERS = { page: 1, limit: 10 } as const;
 export const HOME_NOTICES = { page: 1, limit: 5 } as const;
-export const homeReads = (): EarlyRead[] => [
-  newsRead(CATEGORY.banner, HOME_BANNERS.page, HOME_BANNERS.limit),
-  newsRead(CATEGORY.news, HOME_NOTICES.page, HOME_NOTICES.limit),
-  menuRead,
-];
-
-/** The finance tab's first screen: the menu of products. */
-export const financeReads = (): EarlyRead[] => [menuRead];

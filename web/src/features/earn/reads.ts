@@ -14,15 +14,7 @@ export const DUAL_COINS = [
   { id: "1", name: "BTC" },
   { id: "2", name: "ETH" },
 ] as const;
-export type DualCoin = (typeof DUAL_COINS)[number]["id"];
 export const dualProductsRead = (coin: string, type: "call" | "put"): EarlyRead => ({
   path: "/dual/index",
   params: { currency_id: coin, type },
 });
-
-/** The IEO list's first screen: every project, first page. */
-export const ieoReads = (): EarlyRead[] => [projectsRead("", 1)];
-/** The lock-mining page's first screen: the products on offer. */
-export const miningReads = (): EarlyRead[] => [miningConfigsRead];
-/** The dual page's first screen: its first coin's calls. */
-export const dualReads = (): EarlyRead[] => [dualProductsRead(DUAL_COINS[0].id, "call")];

@@ -4,6 +4,3 @@ import type { EarlyRead } from "../../lib/api.ts";
 export const REBATE_PAGE_SIZE = 20;
 export const shareRead: EarlyRead = { path: "/invite/share" };
 export const rebatesRead = (page: number): EarlyRead => ({ path: "/invite/rebates", params: { page, limit: REBATE_PAGE_SIZE } });
-
-/** The share page's first screen: the caller's code and totals, and the first page of rebates. */
-export const shareReads = (): EarlyRead[] => [shareRead, rebatesRead(1)];

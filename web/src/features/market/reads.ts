@@ -1,8 +1,7 @@
-import type { Opening } from "../../pages/types.ts";
 import type { EarlyRead } from "../../lib/api.ts";
 
 /**
- * The market reads a page's first screen waits for, named once: the fetchers in api.ts send them, and the route
+ * The market reads a page's first screen waits for, named once: the fetchers in api.ts send them, and the pages' route
  * tables ask the boot script to send them before the app's code has arrived (boot/opening.ts). Nothing here imports
  * a schema or React: the boot script carries this module.
  */
@@ -18,12 +17,3 @@ export const favouritesRead: EarlyRead = { path: "/optional/list" };
 export const depthRead = (symbol: string): EarlyRead => ({ path: "/currency/depth", params: { symbol: apiSymbol(symbol) } });
 export const tradesRead = (symbol: string): EarlyRead => ({ path: "/currency/trades", params: { symbol: apiSymbol(symbol) } });
 export const marketInfoRead = (symbol: string): EarlyRead => ({ path: "/currency/market_info", params: { symbol: apiSymbol(symbol) } });
-
-/** A trade page's first screen: every pair's quotation, and the opened pair's book, trades and rules. */
-export function pairPageReads(opening: Opening): EarlyRead[] {
-  const symbol = opening.query.get("symbol") ?? opening.stored<string>(LAST_SYMBOL.key, LAST_SYMBOL.initial);
-  return [quotationsRead, depthRead(symbol), tradesRead(symbol), marketInfoRead(symbol)];
-}
-
-/** The quotes tab's first screen. */
-export const marketListReads = (): EarlyRead[] => [quotationsRead];

@@ -16,6 +16,3 @@ export const itemsRead = (filters: NftFilters, page: number): EarlyRead => ({
     collection: filters.collection,
   },
 });
-
-/** The NFT home's first screen: the first page of every item. */
-export const nftReads = (): EarlyRead[] => [itemsRead({ status: "" }, 1)];

@@ -3,6 +3,3 @@ import type { EarlyRead } from "../../lib/api.ts";
 /** Quiz reads the first screen waits for, named once for the fetchers and the boot script (no schema imports). */
 export const quizConfigRead: EarlyRead = { path: "/guess/config" };
 export const currentRoundsRead: EarlyRead = { path: "/guess/rounds", params: { scope: "current", limit: 20 } };
-
-/** The quiz page's first screen: the configuration and the open rounds. */
-export const quizReads = (): EarlyRead[] => [quizConfigRead, currentRoundsRead];

@@ -3,6 +3,3 @@ import type { EarlyRead } from "../../lib/api.ts";
 export const SUPPORT_PAGE_SIZE = 20;
 /** The support thread, newest first, before a message id; named once for the fetcher and the boot script. */
 export const threadRead = (before?: number): EarlyRead => ({ path: "/chat/support", params: { before, limit: SUPPORT_PAGE_SIZE } });
-
-/** The support chat's first screen: the newest messages. */
-export const supportReads = (): EarlyRead[] => [threadRead()];

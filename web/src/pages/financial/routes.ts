@@ -1,6 +1,6 @@
-import { financeReads } from "../../features/content/reads.ts";
+import { menuRead } from "../../features/content/reads.ts";
 import type { PageRoute } from "../types.ts";
 
 export const financialRoutes: PageRoute[] = [
-  { path: "/financial", load: () => import("./FinancialPage.tsx"), tab: true, reads: financeReads },
+  { path: "/financial", load: () => import("./FinancialPage.tsx"), tab: true, reads: () => [menuRead] },
 ];

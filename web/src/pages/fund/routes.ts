@@ -1,4 +1,4 @@
-import { assetsReads } from "../../features/wallet/reads.ts";
+import { walletRead } from "../../features/wallet/reads.ts";
 import type { PageRoute } from "../types.ts";
 
 /** The assets tab and the money pages; all need a session. */
@@ -9,7 +9,7 @@ export const fundRoutes: PageRoute[] = [
     tab: true,
     guard: true,
     texts: ["fund", "earn", "invest", "borrowing"],
-    reads: assetsReads,
+    reads: () => [walletRead],
   },
   { path: "/fund/select", load: () => import("./SelectPage.tsx"), guard: true, texts: ["fund"] },
   { path: "/fund/receive", load: () => import("./ReceivePage.tsx"), guard: true, texts: ["fund", "support"] },
