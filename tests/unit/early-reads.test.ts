@@ -135,7 +135,7 @@ describe("the opened route", () => {
   const opening = (query: string, stored: Record<string, unknown>): Opening => ({
     query: new URLSearchParams(query),
     signedIn: false,
-    stored: (k, f) => (k in stored ? stored[k] : f) as never,
+    stored: (value) => (value.key in stored ? stored[value.key] : value.initial) as never,
   });
   const symbols = (reads: { params?: Record<string, unknown> }[]) => reads.map((r) => r.params?.symbol).filter(Boolean);
 

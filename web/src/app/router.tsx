@@ -16,10 +16,7 @@ import { NotFound, RouteError } from "./RouteError.tsx";
  */
 
 /** Each page's component, made once; the boot script may have asked for its chunk before the router renders it. */
-const pages = pageRoutes.map((page) => {
-  const lazyPage = preloadable(page.load);
-  return { ...page, Page: lazyPage.Component };
-});
+const pages = pageRoutes.map((page) => ({ ...page, Page: preloadable(page.load) }));
 
 function routesFor(list: typeof pages): ReactNode {
   const route = (p: (typeof pages)[number]) => <Route key={p.path} path={p.path} element={<p.Page />} />;

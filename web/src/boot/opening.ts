@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, isLang, type Lang } from "../../../schema/api/lang.ts";
 import { sendEarly } from "../lib/api.ts";
 import { loadOnce } from "../lib/load-once.ts";
+import { readStored, STORED_LANG, STORED_TOKEN, type Stored } from "../lib/stored.ts";
 import { loadAreaTexts, loadStartupTexts } from "../locales/loaders.ts";
 import { pageRoutes } from "../pages/routes.ts";
 import type { PageRoute } from "../pages/types.ts";
@@ -14,17 +15,6 @@ import { routeOf } from "./route-match.ts";
  * stays a few kilobytes.
  */
 
-const readStored =
-  (storage: Storage) =>
-  <T>(key: string, fallback: T): T => {
-    try {
-      const text = storage.getItem(key);
-      return text === null ? fallback : (JSON.parse(text) as T);
-    } catch {
-      return fallback;
-    }
-  };
-
 export type Opened = {
   route?: PageRoute;
   /** Settles when the page's chunk and parts are in, or failed (the page's own load then shows the failure). */
@@ -36,9 +26,10 @@ let opened: Opened = { loaded: Promise.resolve() };
 /** Starts loading what the page at `hash` needs, for the visitor whose storage this is. */
 export function startOpening(hash: string, storage: Storage): Opened {
   const { route, query } = routeOf(hash, pageRoutes);
-  const stored = readStored(storage);
-  const lang: Lang = isLang(stored("lang", DEFAULT_LANG)) ? stored("lang", DEFAULT_LANG) : DEFAULT_LANG;
-  const token = stored("token", "");
+  const stored = <T>(value: Stored<T>) => readStored(storage, value);
+  const storedLang = stored(STORED_LANG);
+  const lang: Lang = isLang(storedLang) ? storedLang : DEFAULT_LANG;
+  const token = stored(STORED_TOKEN);
   void loadStartupTexts(lang).catch(() => undefined); // i18n reports a failure when it loads them itself
   if (!route) return (opened = { loaded: Promise.resolve() });
   for (const area of route.texts ?? []) void loadAreaTexts(lang, area).catch(() => undefined);

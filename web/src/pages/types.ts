@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { EarlyRead } from "../lib/api.ts";
+import type { Stored } from "../lib/stored.ts";
 import type { LazyArea } from "../locales/lazy-areas.ts";
 
 /**
@@ -26,6 +27,6 @@ export type Opening = {
   query: URLSearchParams;
   /** Whether the visitor has a stored session (reads of one's own data need it). */
   signedIn: boolean;
-  /** A persisted value (as the app's persisted atoms store it, in JSON), or the fallback. */
-  stored: <T>(key: string, fallback: T) => T;
+  /** A persisted value, as the app's atom made from the same key reads it. */
+  stored: <T>(value: Stored<T>) => T;
 };

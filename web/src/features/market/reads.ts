@@ -1,4 +1,5 @@
 import type { EarlyRead } from "../../lib/api.ts";
+import type { Stored } from "../../lib/stored.ts";
 
 /**
  * The market reads a page's first screen waits for, named once: the fetchers in api.ts send them, and the pages' route
@@ -10,7 +11,7 @@ import type { EarlyRead } from "../../lib/api.ts";
 export const apiSymbol = (symbol: string) => symbol.toUpperCase().replace("-", "/");
 
 /** The persisted pair the trade pages open without a ?symbol= (the last one traded; features/market/atoms.ts). */
-export const LAST_SYMBOL = { key: "tradeSymbol", initial: "BTC-USDT" } as const;
+export const LAST_SYMBOL: Stored<string> = { key: "tradeSymbol", initial: "BTC-USDT" };
 
 export const quotationsRead: EarlyRead = { path: "/currency/quotation_new" };
 export const favouritesRead: EarlyRead = { path: "/optional/list" };

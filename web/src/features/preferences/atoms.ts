@@ -1,10 +1,11 @@
 import { atom } from "jotai";
-import { DEFAULT_LANG, type Lang } from "../../../../schema/api/lang.ts";
+import type { Lang } from "../../../../schema/api/lang.ts";
 import { persisted } from "../../lib/persist.ts";
+import { STORED_LANG } from "../../lib/stored.ts";
 
 export type ThemeChoice = "dark" | "light" | "system";
 export const themeAtom = persisted<ThemeChoice>("theme", "dark");
-export const langAtom = persisted<Lang>("lang", DEFAULT_LANG);
+export const langAtom = persisted<Lang>(STORED_LANG.key, STORED_LANG.initial);
 /** Which way prices read: green up and red down, or red up and green down (as many Chinese-language users expect). */
 export type ColorChoice = "green-up" | "red-up";
 export const COLOR_CHOICES: readonly ColorChoice[] = ["green-up", "red-up"];

@@ -29,7 +29,7 @@ import "../../styles/market.css";
 // oxlint-disable-next-line import/no-unassigned-import -- styles load with the module
 import "../../styles/trade.css";
 
-const SecondsPanel = preloadable(loadSecondsPanel).Component;
+const SecondsPanel = preloadable(loadSecondsPanel);
 
 /**
  * The spot trade tab: ticker, order form and book, chart, open orders and recent trades, all live. The form and
