@@ -35,12 +35,18 @@ export function useQuery<T>(def: QueryDef<T>, options: { enabled?: boolean } = {
     queryClient.fetch(current.key, current.load, { staleTime: current.staleTime ?? 0, force }).catch(() => undefined);
   }, []);
 
-  // Empty and idle (first mount, or the cache was cleared by a session change): read it.
-  const idle = state.data === undefined && state.error === undefined && !state.fetching;
+  // A mount, a new key or a reader switched on reads (a fresh answer comes from the cache).
   useEffect(() => {
     if (enabled) read(false);
-    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- a new key (its hash) or an emptied entry is what asks for a read
-  }, [hash, enabled, idle, read]);
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- a new key (its hash) is what asks for a read
+  }, [hash, enabled, read]);
+  // So does an entry emptied under a mounted reader (a session change cleared the cache). Only that: an entry that
+  // merely stops being idle, because its answer came, is not read again (changes render as transitions, so the render
+  // after the answer may be the first one after the read started).
+  const idle = state.data === undefined && state.error === undefined && !state.fetching;
+  useEffect(() => {
+    if (enabled && idle) read(false);
+  }, [enabled, idle, read]);
 
   const reload = useCallback(() => read(true), [read]);
   return {
