@@ -35,8 +35,10 @@ export class MakerLoop {
       const qty = safeLots(mm.qty, m.lotSize);
       const desired = m.enabled && ref !== null && qty ? ladder(ref, { levels: mm.levels, step: mm.step, qty }) : [];
       const { cancel, place } = plan(desired, core.store.restingOf(mm.userId));
-      for (const id of cancel) core.cancel({ id, owner: mm.userId });
-      if (place.length === 0) return;
+      const withdraw = () => {
+        for (const id of cancel) core.cancel({ id, owner: mm.userId });
+      };
+      if (place.length === 0) return withdraw();
       const now = (this.deps.now ?? Date.now)();
       const orders: NewOrder[] = [];
       for (const q of place) {
@@ -47,13 +49,19 @@ export class MakerLoop {
           /* a level below the market's minimums is skipped */
         }
       }
+      let held: NewOrder[] = [];
       try {
         // Holds first, as for anyone; a level the maker cannot cover is skipped, the others still quote.
         const { outcome } = await this.deps.commit(m, orders, now);
-        for (const o of orders) if (outcome.get(o.id) === "held") core.place(o);
+        held = orders.filter((o) => outcome.get(o.id) === "held");
       } catch (err) {
         this.deps.onError(err);
       }
+      // The old quotes stay on the book while the new holds are written, and go in the same step as the new ones
+      // arrive: an order arriving meanwhile never finds the book emptied by a re-quote (a market sell would
+      // otherwise sweep down to whatever rests far below).
+      withdraw();
+      for (const o of held) core.place(o);
     } finally {
       this.busy = false;
     }
