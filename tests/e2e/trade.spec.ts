@@ -193,10 +193,11 @@ test("two users trade with each other: both see the fill live, and balances and 
   expect(aliceKey).toMatch(/^[0-9a-f-]{36}$/);
   expect(aliceKey).not.toBe(bobKey);
 
-  // Bob sees the fill live: his open order goes, the last trade is at his price, his USDT stays spent.
+  // Bob sees the fill live: his open order goes and the trade at his price is listed. (The ticker's last
+  // price may already have moved on: the simulated traders take the maker's quotes every few seconds, and
+  // market frames render as transitions, which show the newest price and may skip one in between.)
   await expect(bobRow).toHaveCount(0, { timeout: 15_000 });
   await expect(bob.getByTestId("tab-open-orders")).toHaveText("Open orders");
-  await expect(bob.getByTestId("last-price")).toHaveText(price(FAR_PRICE), { timeout: 15_000 });
   await bob.getByTestId("tab-trades").click();
   await expect.poll(() => tradePrices(bob).allTextContents()).toContain(price(FAR_PRICE));
   await bob.screenshot({ path: `${SHOTS}/trade-bob-filled.png` });
