@@ -7,15 +7,8 @@ import { ApiError, conflict, tooManyRequests } from "../../worker/domain/errors.
 import { roomName } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
-import {
-  commitOrders,
-  type NewOrder,
-  newOrder,
-  type OrderInput,
-  pendingOrders,
-  placeOf,
-  prepareOrder,
-} from "../../worker/domain/markets/orders.ts";
+import { newOrder, type OrderInput, prepareOrder } from "../../worker/domain/markets/order-input.ts";
+import { commitOrders, type NewOrder, pendingOrders, placeOf } from "../../worker/domain/markets/orders.ts";
 import { applySteps } from "../../worker/domain/markets/settlement.ts";
 import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
 import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";

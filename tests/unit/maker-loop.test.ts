@@ -6,8 +6,7 @@ import { MakerLoop } from "../../durable/spot/maker-loop.ts";
 import { MarketStore } from "../../durable/spot/store.ts";
 import type { MarketConfig } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
-import type { NewOrder } from "../../worker/domain/markets/orders.ts";
-import type { Committed } from "../../worker/domain/markets/steps.ts";
+import type { Committed, NewOrder } from "../../worker/domain/markets/steps.ts";
 
 const MAKER = 7;
 const config: MarketConfig = { ...BTC_USDT, maker: { userId: MAKER, levels: 3, step: "0.0005", qty: "0.05" } };
