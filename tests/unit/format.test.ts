@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIAT_CODES } from "../../schema/api/content.ts";
 import { quoteUsdtPrice } from "../../web/src/features/market/symbols.ts";
 import { setNumberLanguage } from "../../web/src/lib/number-marks.ts";
 import {
@@ -57,6 +58,10 @@ describe("the one number formatter", () => {
     expect(fiatDigits("JPY")).toBe(0);
     expect(fiatDigits("VND")).toBe(0);
     expect(fiatDigits("NOT")).toBe(2);
+    for (const code of FIAT_CODES) {
+      const intl = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
+      expect(fiatDigits(code), code).toBe(intl);
+    }
     expect(fiat("1234.565", { code: "USD", symbol: "$" })).toBe("$1,234.57");
     expect(fiat("1234.5", { code: "JPY", symbol: "¥" })).toBe("¥1,235");
     expect(fiat("25412345.4", { code: "VND", symbol: "₫" })).toBe("₫25,412,345");

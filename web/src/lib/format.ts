@@ -59,20 +59,16 @@ export function fee(value: Value, decimals = DEFAULT_DISPLAY_DECIMALS): string {
 /** USDT valuations: two decimals, half-up. */
 export const money = (value: Value) => fixed(value, 2);
 
-const fiatDigitsCache = new Map<string, number>();
+/** The offered fiat currencies (FIAT_CODES) whose figures do not have two decimals, as Intl gives them. */
+const FIAT_DECIMALS_NOT_TWO: Readonly<Record<string, number>> = { JPY: 0, VND: 0 };
 
-/** Decimals of a fiat currency by ISO 4217 (JPY and VND none, most two), as Intl knows them. */
+/**
+ * Decimals of a fiat currency (JPY and VND none, the others two). A table rather than asking Intl: the first currency
+ * formatter a page builds loads ICU's currency data, about 35 ms of a phone's main thread on the trade page. A unit
+ * test holds the table to Intl for every offered currency.
+ */
 export function fiatDigits(code: string): number {
-  let digits = fiatDigitsCache.get(code);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    fiatDigitsCache.set(code, digits);
-  }
-  return digits;
+  return FIAT_DECIMALS_NOT_TWO[code] ?? 2;
 }
 
 /** A fiat figure in its currency's own decimals, half-up, after its symbol: "$1,234.57", "¥1,235" (JPY). */
