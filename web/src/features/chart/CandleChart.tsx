@@ -15,6 +15,7 @@ import { useEffect, useRef } from "react";
 import type { Candle } from "../../../../schema/api/market.ts";
 import { boll, ema, kdj, macd, rsi, type Series, sma } from "./indicators.ts";
 import { plotNumber, readChartColors } from "./theme.ts";
+import { tickMarkLabel } from "./time-labels.ts";
 import { axisPrice, fixed } from "../../lib/format.ts";
 
 export type Overlay = "MA" | "EMA" | "BOLL" | "none";
@@ -29,15 +30,28 @@ type Bar = { time: UTCTimestamp; open: number; high: number; low: number; close:
  */
 const toChartTime = (ms: number): UTCTimestamp => (Math.floor(ms / 1000) - new Date(ms).getTimezoneOffset() * 60) as UTCTimestamp;
 
+/**
+ * Bars already converted, by candle. A live frame replaces only the newest candle and keeps the others as they
+ * were read, so each frame converts one candle, not the whole history.
+ */
+const converted = new WeakMap<Candle, Bar>();
+
 const toBars = (candles: Candle[]): Bar[] =>
-  candles.map((c) => ({
-    time: toChartTime(c.time),
-    open: plotNumber(c.open),
-    high: plotNumber(c.high),
-    low: plotNumber(c.low),
-    close: plotNumber(c.close),
-    volume: plotNumber(c.volume),
-  }));
+  candles.map((c) => {
+    let bar = converted.get(c);
+    if (!bar) {
+      bar = {
+        time: toChartTime(c.time),
+        open: plotNumber(c.open),
+        high: plotNumber(c.high),
+        low: plotNumber(c.low),
+        close: plotNumber(c.close),
+        volume: plotNumber(c.volume),
+      };
+      converted.set(c, bar);
+    }
+    return bar;
+  });
 
 /** A drawn line: its legend name, values, colour (index into the palette; -1 = up/down) and legend decimals (null = the price's). */
 type Line = { name: string; values: Series; color: number; decimals: number | null; kind?: "histogram" };
@@ -144,7 +158,7 @@ export function CandleChart({
       grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderColor: c.grid },
-      timeScale: { borderColor: c.grid, rightOffset: 4, barSpacing: 7 },
+      timeScale: { borderColor: c.grid, rightOffset: 4, barSpacing: 7, tickMarkFormatter: tickMarkLabel },
     });
     main.current = api.addSeries(CandlestickSeries, {
       upColor: c.up,
