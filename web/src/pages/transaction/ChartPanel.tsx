@@ -1,8 +1,10 @@
 import { useAtom, useAtomValue } from "jotai";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { DepthChart } from "../../features/chart/DepthChart.tsx";
+import { loadOnce } from "../../lib/load-once.ts";
+import { preloadable } from "../../lib/preloadable.tsx";
 import type { Depth, IndexKlines, Period } from "../../features/market/api.ts";
 import {
   chartOpenAtom,
@@ -18,7 +20,8 @@ import { PERIODS } from "../../../../schema/api/market.ts";
 
 // The chart library is the trade page's largest dependency and sits below the order form and the book: it loads after
 // the page is interactive, into a box that already has its height (no layout shift).
-const CandleChart = lazy(() => import("../../features/chart/CandleChart.tsx").then((m) => ({ default: m.CandleChart })));
+const loadCandleChart = () => import("../../features/chart/CandleChart.tsx").then((m) => ({ default: m.CandleChart }));
+const CandleChart = preloadable(loadCandleChart);
 
 const OVERLAYS: Overlay[] = ["MA", "EMA", "BOLL"];
 const SUBS: SubIndicator[] = ["MACD", "RSI", "KDJ"];
@@ -60,6 +63,14 @@ export function ChartPanel({
   const list = current?.list ?? null;
   const simulated = list?.some((c) => c.simulated === true) ?? false;
   const indexLine = index && index.candles.length > 0 ? index : null;
+  // The chart is made once the first candles are in: made empty, it would lay out and draw its axes twice on a
+  // first visit (empty, then again when the price labels widen its scale), each a long task on a phone. Its code
+  // loads meanwhile, beside the candles. A later period or pair keeps the chart and redraws it.
+  const [chartMade, setChartMade] = useState(false);
+  if (ready && list && !chartMade) setChartMade(true);
+  useEffect(() => {
+    if (ready) loadOnce(loadCandleChart).catch(() => {});
+  }, [ready]);
 
   let overlayView = null;
   if (view === "kline") {
@@ -156,7 +167,7 @@ export function ChartPanel({
           )}
           <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
             {view === "kline"
-              ? ready && (
+              ? chartMade && (
                   <Suspense fallback={null}>
                     <CandleChart
                       candles={list ?? []}
