@@ -8,7 +8,7 @@
 // TBT <= 150 ms. Lighthouse's simulation derives LCP and TBT from the trace it records, so on a shared two-core machine
 // the main-thread figures move with the load: the load average is printed beside the table.
 // Run alone: node bench/lighthouse.bench.ts (LH_PAGES=home,trade to pick pages; LH_PORT for the port).
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -114,6 +114,8 @@ try {
     version = result.lhr.lighthouseVersion;
     benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
     if (process.env.LH_DEBUG) {
+      // The whole report, for the audits not printed here (bootup-time, mainthread-work-breakdown, ...).
+      writeFileSync(`.wrangler/lighthouse-${page.name}.json`, result.report as string);
       console.log(
         networkItems(result.lhr)
           .map(

@@ -1,0 +1,162 @@
+// Where a page's main-thread time goes on a first visit: a CPU profile of the first seconds, under Lighthouse's
+// 4x CPU slowdown, summed by function (self time) and by script. A tool for the TBT work of the Lighthouse bench,
+// not a benchmark: it prints no target.
+// Run: node bench/profile-page.ts [path] (default /#/transaction/currency); PROFILE_SESSION=1 logs in first;
+// PROFILE_MS=6000 how long to record.
+import { existsSync } from "node:fs";
+import puppeteer from "puppeteer-core";
+import { STORAGE_VERSION } from "../web/src/lib/storage-version.ts";
+import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
+import { startH2Proxy } from "./lib/h2-proxy.ts";
+import { logIn, startWorkerd } from "./lib/workerd.ts";
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+
+const path = process.argv[2] ?? "/#/transaction/currency";
+const recordMs = Number(process.env.PROFILE_MS ?? 6000);
+const chromePath = ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((p) => existsSync(p));
+if (!chromePath) throw new Error("Chromium is not installed");
+
+const served = await startWorkerd(8895, { assets: true });
+const proxy = await startH2Proxy(served.base, 9895);
+const browser = await puppeteer.launch({
+  executablePath: chromePath,
+  args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors"],
+});
+try {
+  const token = process.env.PROFILE_SESSION ? await logIn(served.base, DEMO_USERS[0]!) : "";
+  const tab = await browser.newPage();
+  await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await tab.goto(`${proxy.base}/robots.txt`);
+  await tab.evaluate(
+    ([t, v]) => {
+      localStorage.clear();
+      localStorage.setItem("h5Version", String(v));
+      localStorage.setItem("lang", JSON.stringify("en"));
+      if (t) localStorage.setItem("token", JSON.stringify(t));
+    },
+    [token, STORAGE_VERSION] as const,
+  );
+  const cdp = await tab.createCDPSession();
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await tab.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8"] });
+  await tab.goto(`${proxy.base}${path}`);
+  await new Promise((r) => setTimeout(r, recordMs));
+  const trace = JSON.parse(Buffer.from((await tab.tracing.stop())!).toString("utf8")) as { traceEvents: TraceEvent[] };
+  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
+  report(profile);
+  if (process.env.PROFILE_TRACE) (await import("node:fs")).writeFileSync(process.env.PROFILE_TRACE, JSON.stringify(trace));
+  longTasks(trace.traceEvents, profile);
+} finally {
+  await browser.close();
+  await proxy.stop();
+  await served.stop();
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: Record<string, unknown> };
+};
+
+/** The main thread's tasks of 50 ms and more (under the 4x slowdown), each with what took its time. */
+function longTasks(events: TraceEvent[], profile: Profile): void {
+  // Each sample's time and its stack's function names, innermost first, to say what ran inside each task.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const samples: { ts: number; stack: string[] }[] = [];
+  let ts = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    ts += profile.timeDeltas[i]!;
+    const stack: string[] = [];
+    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const f = byId.get(id)!.callFrame;
+      if (f.functionName && f.functionName !== "(root)") stack.push(f.functionName);
+    }
+    samples.push({ ts, stack });
+  }
+  // The page's renderer: of the renderer main threads (the blank tab's and others too), the busiest.
+  const mains = events.filter((e) => e.name === "thread_name" && (e.args as { name?: string } | undefined)?.name === "CrRendererMain");
+  const busy = (m: TraceEvent) =>
+    events.reduce((s, e) => (e.pid === m.pid && e.tid === m.tid && e.name === "RunTask" ? s + (e.dur ?? 0) : s), 0);
+  const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === "X");
+  const start = Math.min(...events.filter((e) => e.name === "navigationStart" || e.name === "TracingStartedInBrowser").map((e) => e.ts));
+  const tasks = onMain.filter((e) => e.name === "RunTask" && (e.dur ?? 0) >= 50_000);
+  console.log(`\nlong tasks (4x slowdown): ${tasks.length}, blocking ${tasks.reduce((s, t) => s + (t.dur! - 50_000), 0) / 1000} ms in all`);
+  for (const t of tasks) {
+    const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur!);
+    const parts = new Map<string, number>();
+    for (const e of inside) {
+      if (
+        ![
+          "EvaluateScript",
+          "v8.evaluateModule",
+          "FunctionCall",
+          "TimerFire",
+          "EventDispatch",
+          "Layout",
+          "UpdateLayoutTree",
+          "Paint",
+          "ParseHTML",
+          "v8.compileModule",
+          "MajorGC",
+          "MinorGC",
+          "FireAnimationFrame",
+          "RunMicrotasks",
+          "v8.run",
+        ].includes(e.name)
+      )
+        continue;
+      const d = e.args?.data ?? {};
+      const where = String(d.url ?? d.functionName ?? d.type ?? "")
+        .split("/")
+        .pop();
+      const key = `${e.name}${where ? ` ${where}` : ""}`;
+      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    const at = `${((t.ts - start) / 1000).toFixed(0).padStart(6)} ms +${(t.dur! / 1000).toFixed(0)} ms`;
+    console.log(`${at}: ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
+    // Functions by inclusive samples within the task (a name counted once per sample).
+    const inclusive = new Map<string, number>();
+    const within = samples.filter((x) => x.ts >= t.ts && x.ts <= t.ts + t.dur!);
+    for (const x of within) for (const name of new Set(x.stack)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+    const share = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 12));
+    console.log(`         ${share.map(([k, v]) => `${k} ${Math.round((100 * v) / Math.max(1, within.length))}%`).join(", ")}`);
+  }
+}
+
+function report(p: Profile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const byScript = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < p.samples.length; i++) {
+    const n = byId.get(p.samples[i]!)!;
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const f = n.callFrame;
+    if (f.functionName === "(idle)" || f.functionName === "(program)") continue;
+    total += dt;
+    const file = f.url.split("/").pop() || f.functionName;
+    const key = `${f.functionName || "(anonymous)"} ${file}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    byScript.set(file, (byScript.get(file) ?? 0) + dt);
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`busy ${total.toFixed(0)} ms (4x slowdown) in ${recordMs} ms of ${path}`);
+  console.log("\nby script:");
+  for (const [k, v] of top(byScript, 15)) console.log(`${v.toFixed(1).padStart(8)} ms  ${k}`);
+  console.log("\nby function (self):");
+  for (const [k, v] of top(self, 40)) console.log(`${v.toFixed(1).padStart(8)} ms  ${k}`);
+}
