@@ -1,4 +1,4 @@
-import { matchPath } from "react-router";
+import { pathChecker } from "../lib/path-checker.ts";
 import { pageRoutes } from "./routes.ts";
 
 /**
@@ -7,7 +7,4 @@ import { pageRoutes } from "./routes.ts";
  * route table they show "Feature under development" instead of a 404.
  * The route table is the one place that knows: adding a page enables its entries.
  */
-export function isImplementedRoute(path: string): boolean {
-  const pathname = path.split(/[?#]/)[0] || "/";
-  return pageRoutes.some((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
-}
+export const isImplementedRoute = pathChecker(pageRoutes.map((route) => route.path));
