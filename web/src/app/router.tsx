@@ -1,5 +1,5 @@
 import { Component, type ReactNode, useEffect } from "react";
-import { HashRouter, Route, Routes, useLocation, useNavigate } from "react-router";
+import { HashRouter, matchRoutes, Route, type RouteObject, Routes, useLocation, useNavigate } from "react-router";
 import { RequireAuth } from "../components/RequireAuth.tsx";
 import { preloadable } from "../lib/preloadable.tsx";
 import { pageRoutes } from "../pages/routes.ts";
@@ -46,18 +46,41 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 }
 
+type Page = (typeof pages)[number];
+
+/** Every page's path, in the table's order (tab pages first, as they were nested), for matching alone. */
+const matchable: RouteObject[] = [...pages.filter(isTab), ...pages.filter((p) => !isTab(p))].map((p) => ({ path: p.path }));
+const pageOfPath = new Map(pages.map((p) => [p.path, p]));
+const matched = new Map<string, Page | null>();
+
+/**
+ * The page a path opens, matched by the router's own rules (most specific pattern first), once per path. <Routes>
+ * given all 120 pages flattens and ranks the whole table on every render, some 30 ms of a phone's first render;
+ * given only the page found here it has one route to match.
+ */
+function pageAt(pathname: string): Page | null {
+  let page = matched.get(pathname);
+  if (page === undefined) {
+    const path = matchRoutes(matchable, pathname)?.[0]?.route.path;
+    page = (path !== undefined && pageOfPath.get(path)) || null;
+    matched.set(pathname, page);
+  }
+  return page;
+}
+
 function AppRoutes() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => registerNavigate(navigate), [navigate]);
+  const page = pageAt(location.pathname);
   return (
     <RouteErrorBoundary key={location.pathname}>
       <Routes>
-        <Route element={<TabLayout />}>{routesFor(pages.filter(isTab))}</Route>
-        <Route element={<PlainLayout />}>
-          {routesFor(pages.filter((p) => !isTab(p)))}
-          <Route path="*" element={<NotFound />} />
-        </Route>
+        {page && isTab(page) ? (
+          <Route element={<TabLayout />}>{routesFor([page])}</Route>
+        ) : (
+          <Route element={<PlainLayout />}>{page ? routesFor([page]) : <Route path="*" element={<NotFound />} />}</Route>
+        )}
       </Routes>
     </RouteErrorBoundary>
   );
