@@ -2,7 +2,6 @@ import {
   type Candle,
   type Depth,
   type IndexKlines,
-  LOOKBACK_MS,
   type MarketInfo,
   type Period,
   type PublicTrade,
@@ -10,6 +9,7 @@ import {
   type QuotationGroup,
   type SpotOrder,
 } from "../../../../schema/api/market.ts";
+import { LOOKBACK_MS } from "../../../../schema/api/periods.ts";
 import { get, post, read } from "../../lib/api.ts";
 import { apiSymbol, depthRead, favouritesRead, marketInfoRead, quotationsRead, tradesRead } from "./reads.ts";
 

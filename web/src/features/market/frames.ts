@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
-import { type MarketRoomOutbound, type OrderUpdateFrame, PERIODS, spotOrderSchema } from "../../../../schema/api/market.ts";
+import type { MarketRoomOutbound, OrderUpdateFrame } from "../../../../schema/api/market.ts";
+import { PERIODS } from "../../../../schema/api/periods.ts";
+import { spotOrderSchema } from "../../../../schema/api/spot-order.ts";
 import { parseFrame } from "../../../../schema/api/realtime.ts";
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "../../features/market/atoms.ts";
 import type { CandleState } from "../../features/market/useMarketData.ts";
 import { paletteAtom } from "../../features/preferences/atoms.ts";
-import { PERIODS } from "../../../../schema/api/market.ts";
+import { PERIODS } from "../../../../schema/api/periods.ts";
 
 // The chart library is the trade page's largest dependency and sits below the order form and the book: it loads after
 // the page is interactive, into a box that already has its height (no layout shift).
