@@ -56,9 +56,13 @@ const matched = new Map<string, Page | null>();
 /**
  * The page a path opens, matched by the router's own rules (most specific pattern first), once per path. <Routes>
  * given all 120 pages flattens and ranks the whole table on every render, some 30 ms of a phone's first render;
- * given only the page found here it has one route to match.
+ * given only the page found here it has one route to match. A path that is a page's path exactly is that page (no
+ * pattern outranks one made only of fixed segments); others are matched by the router's matchRoutes, which itself
+ * flattens and ranks the table.
  */
 function pageAt(pathname: string): Page | null {
+  const exact = pageOfPath.get(pathname);
+  if (exact) return exact;
   let page = matched.get(pathname);
   if (page === undefined) {
     const path = matchRoutes(matchable, pathname)?.[0]?.route.path;
