@@ -104,10 +104,12 @@ export function formatChange(change: Value): string {
 
 /**
  * A chart axis label: charts hand their scale's values over as numbers (plotting only); the label is the pair's
- * precision with thousands separators like every other price.
+ * precision with thousands separators like every other price. The number's own toFixed, not a Decimal: the chart
+ * asks for every label on every redraw, and its values (scale marks on the pair's tick, closes read from decimal
+ * text) have no more decimals than the precision, so the two round alike.
  */
 export function axisPrice(value: number, precision = DEFAULT_PRICE_PRECISION): string {
-  return Number.isFinite(value) ? fixed(new D(value), precision) : "";
+  return Number.isFinite(value) ? group(value.toFixed(precision)) : "";
 }
 
 /** What a hidden figure shows (the assets eye). */
