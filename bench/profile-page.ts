@@ -13,6 +13,25 @@ import { logIn, startWorkerd } from "./lib/workerd.ts";
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 
+/** The events inside a task that say what it did. */
+const PARTS = [
+  "EvaluateScript",
+  "v8.evaluateModule",
+  "FunctionCall",
+  "TimerFire",
+  "EventDispatch",
+  "Layout",
+  "UpdateLayoutTree",
+  "Paint",
+  "ParseHTML",
+  "v8.compileModule",
+  "MajorGC",
+  "MinorGC",
+  "FireAnimationFrame",
+  "RunMicrotasks",
+  "v8.run",
+];
+
 const path = process.argv[2] ?? "/#/transaction/currency";
 const recordMs = Number(process.env.PROFILE_MS ?? 6000);
 const chromePath = ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((p) => existsSync(p));
@@ -26,32 +45,80 @@ const browser = await puppeteer.launch({
 });
 try {
   const token = process.env.PROFILE_SESSION ? await logIn(served.base, DEMO_USERS[0]!) : "";
-  const tab = await browser.newPage();
-  await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-  await tab.goto(`${proxy.base}/robots.txt`);
-  await tab.evaluate(
-    ([t, v]) => {
-      localStorage.clear();
-      localStorage.setItem("h5Version", String(v));
-      localStorage.setItem("lang", JSON.stringify("en"));
-      if (t) localStorage.setItem("token", JSON.stringify(t));
-    },
-    [token, STORAGE_VERSION] as const,
-  );
-  const cdp = await tab.createCDPSession();
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
-  await tab.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8"] });
-  await tab.goto(`${proxy.base}${path}`);
-  await new Promise((r) => setTimeout(r, recordMs));
-  const trace = JSON.parse(Buffer.from((await tab.tracing.stop())!).toString("utf8")) as { traceEvents: TraceEvent[] };
-  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
-  report(profile);
-  if (process.env.PROFILE_TRACE) (await import("node:fs")).writeFileSync(process.env.PROFILE_TRACE, JSON.stringify(trace));
-  longTasks(trace.traceEvents, profile);
+  /** A first visit: fresh tab, the visitor's storage only, an empty cache; traced, and under 4x and profiled if asked. */
+  const visit = async (slow: boolean) => {
+    const tab = await browser.newPage();
+    await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    await tab.goto(`${proxy.base}/robots.txt`);
+    await tab.evaluate(
+      ([t, v]) => {
+        localStorage.clear();
+        localStorage.setItem("h5Version", String(v));
+        localStorage.setItem("lang", JSON.stringify("en"));
+        if (t) localStorage.setItem("token", JSON.stringify(t));
+      },
+      [token, STORAGE_VERSION] as const,
+    );
+    await tab.goto("about:blank");
+    const cdp = await tab.createCDPSession();
+    await cdp.send("Network.clearBrowserCache");
+    if (slow) {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    await tab.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8"] });
+    await tab.goto(`${proxy.base}${path}`);
+    await new Promise((r) => setTimeout(r, recordMs));
+    const trace = JSON.parse(Buffer.from((await tab.tracing.stop())!).toString("utf8")) as { traceEvents: TraceEvent[] };
+    const profile = slow ? ((await cdp.send("Profiler.stop")) as unknown as { profile: Profile }).profile : null;
+    await tab.close();
+    return { events: trace.traceEvents, profile };
+  };
+
+  const runs = Number(process.env.PROFILE_RUNS ?? 0);
+  if (runs > 0) {
+    // Comparable figures on a shared machine: each task's thread time (CPU, not wall clock), at full speed, times 4 as
+    // Lighthouse's simulation multiplies it; the blocking part of each beyond 50 ms, summed from the first paint.
+    const figures: { cpu: number; blocking: number }[] = [];
+    let last: TraceEvent[] = [];
+    for (let i = 0; i < runs; i++) {
+      last = (await visit(false)).events;
+      figures.push(simulatedBlocking(last));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(", ");
+    const cpu = figures.map((f) => f.cpu);
+    const blocking = figures.map((f) => f.blocking);
+    console.log(`${path}: main-thread CPU from first paint ${list(cpu)} ms (median ${median(cpu).toFixed(0)})`);
+    console.log(`${path}: blocking at 4x ${list(blocking)} ms (median ${median(blocking).toFixed(0)})`);
+    // The last run's biggest tasks from the first paint, by thread time, with what ran in them.
+    const fcp = last.find((e) => e.name === "firstContentfulPaint")?.ts ?? 0;
+    const onMain = mainThread(last);
+    const big = onMain.filter((e) => e.name === "RunTask" && e.ts >= fcp).sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0));
+    for (const t of big.slice(0, Number(process.env.PROFILE_TOP ?? 10))) {
+      const parts = new Map<string, number>();
+      for (const e of onMain) {
+        if (e === t || e.ts < t.ts || e.ts + (e.dur ?? 0) > t.ts + t.dur! || !PARTS.includes(e.name)) continue;
+        const d = e.args?.data ?? {};
+        const key = `${e.name} ${String(d.url ?? d.functionName ?? d.type ?? "")
+          .split("/")
+          .pop()}`.trim();
+        parts.set(key, (parts.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+      }
+      const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      console.log(
+        `  ${((t.ts - fcp) / 1000).toFixed(0).padStart(6)} ms after FCP, ${((t.tdur ?? 0) / 1000).toFixed(1)} ms: ${top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`,
+      );
+    }
+  } else {
+    const { events, profile } = await visit(true);
+    report(profile!);
+    if (process.env.PROFILE_TRACE)
+      (await import("node:fs")).writeFileSync(process.env.PROFILE_TRACE, JSON.stringify({ traceEvents: events }));
+    longTasks(events, profile!);
+  }
 } finally {
   await browser.close();
   await proxy.stop();
@@ -63,12 +130,37 @@ type TraceEvent = {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { data?: Record<string, unknown> };
 };
 
 /** The main thread's tasks of 50 ms and more (under the 4x slowdown), each with what took its time. */
+/** The page's renderer main thread's complete events: of the renderer main threads (the blank tab's too), the busiest. */
+function mainThread(events: TraceEvent[]): TraceEvent[] {
+  const mains = events.filter((e) => e.name === "thread_name" && (e.args as { name?: string } | undefined)?.name === "CrRendererMain");
+  const busy = (m: TraceEvent) =>
+    events.reduce((s, e) => (e.pid === m.pid && e.tid === m.tid && e.name === "RunTask" ? s + (e.dur ?? 0) : s), 0);
+  const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+  return events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === "X");
+}
+
+/** Main-thread CPU time from the first contentful paint, and what its tasks would block at 4x (TBT's rule). */
+function simulatedBlocking(events: TraceEvent[]): { cpu: number; blocking: number } {
+  const fcp = events.find((e) => e.name === "firstContentfulPaint")?.ts ?? 0;
+  const tasks = mainThread(events).filter((e) => e.name === "RunTask" && e.ts >= fcp);
+  let cpu = 0;
+  let blocking = 0;
+  for (const t of tasks) {
+    const ms = (t.tdur ?? t.dur ?? 0) / 1000;
+    cpu += ms;
+    blocking += Math.max(0, 4 * ms - 50);
+  }
+  return { cpu, blocking };
+}
+
 function longTasks(events: TraceEvent[], profile: Profile): void {
   // Each sample's time and its stack's function names, innermost first, to say what ran inside each task.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -85,12 +177,7 @@ function longTasks(events: TraceEvent[], profile: Profile): void {
     }
     samples.push({ ts, stack });
   }
-  // The page's renderer: of the renderer main threads (the blank tab's and others too), the busiest.
-  const mains = events.filter((e) => e.name === "thread_name" && (e.args as { name?: string } | undefined)?.name === "CrRendererMain");
-  const busy = (m: TraceEvent) =>
-    events.reduce((s, e) => (e.pid === m.pid && e.tid === m.tid && e.name === "RunTask" ? s + (e.dur ?? 0) : s), 0);
-  const main = mains.sort((a, b) => busy(b) - busy(a))[0];
-  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === "X");
+  const onMain = mainThread(events);
   const start = Math.min(...events.filter((e) => e.name === "navigationStart" || e.name === "TracingStartedInBrowser").map((e) => e.ts));
   const tasks = onMain.filter((e) => e.name === "RunTask" && (e.dur ?? 0) >= 50_000);
   console.log(`\nlong tasks (4x slowdown): ${tasks.length}, blocking ${tasks.reduce((s, t) => s + (t.dur! - 50_000), 0) / 1000} ms in all`);
@@ -98,26 +185,7 @@ function longTasks(events: TraceEvent[], profile: Profile): void {
     const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur!);
     const parts = new Map<string, number>();
     for (const e of inside) {
-      if (
-        ![
-          "EvaluateScript",
-          "v8.evaluateModule",
-          "FunctionCall",
-          "TimerFire",
-          "EventDispatch",
-          "Layout",
-          "UpdateLayoutTree",
-          "Paint",
-          "ParseHTML",
-          "v8.compileModule",
-          "MajorGC",
-          "MinorGC",
-          "FireAnimationFrame",
-          "RunMicrotasks",
-          "v8.run",
-        ].includes(e.name)
-      )
-        continue;
+      if (!PARTS.includes(e.name)) continue;
       const d = e.args?.data ?? {};
       const where = String(d.url ?? d.functionName ?? d.type ?? "")
         .split("/")
