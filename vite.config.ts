@@ -12,17 +12,21 @@ function preloadApp(): Plugin {
       order: "post",
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
-        const main = chunks.find((c) => c.facadeModuleId?.endsWith("/src/main.tsx"));
-        if (!main) throw new Error("preload-app: no chunk for src/main.tsx");
-        const files = [main.fileName, ...main.imports];
-        const css = files.flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]);
+        // What the entry imports next: the libraries (boot/libraries.ts), then the app.
+        const files = new Set<string>();
+        for (const start of ["/src/boot/libraries.ts", "/src/main.tsx"]) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(start));
+          if (!chunk) throw new Error(`preload-app: no chunk for ${start}`);
+          for (const f of [chunk.fileName, ...chunk.imports]) files.add(f);
+        }
+        const css = [...files].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]);
         return [
           ...css.map((href) => ({
             tag: "link",
             attrs: { rel: "stylesheet", crossorigin: true, href: `/${href}` },
             injectTo: "head" as const,
           })),
-          ...files.map((href) => ({
+          ...[...files].map((href) => ({
             tag: "link",
             attrs: { rel: "modulepreload", crossorigin: true, href: `/${href}` },
             injectTo: "head" as const,
@@ -56,7 +60,7 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: 8192 },
           groups: [
             { name: "boot", test: /src[\\/]boot[\\/]entry\.ts$/, priority: 20 },
-            { name: "app", test: /src[\\/]main\.tsx$/, priority: 10 },
+            { name: "app", test: /src[\\/](main\.tsx|boot[\\/]libraries\.ts)$/, priority: 10 },
           ],
         },
       },

@@ -6,4 +6,5 @@ import { startOpening } from "./opening.ts";
 // and the early reads send the stored session.
 migrateStorage();
 startOpening(location.hash, localStorage);
-void import("../main.tsx");
+// The libraries first, then the app in a task of its own (boot/libraries.ts says why).
+void import("./libraries.ts").then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => import("../main.tsx"));
