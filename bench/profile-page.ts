@@ -108,9 +108,8 @@ try {
         parts.set(key, (parts.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
       }
       const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 5);
-      console.log(
-        `  ${((t.ts - fcp) / 1000).toFixed(0).padStart(6)} ms in, ${((t.tdur ?? 0) / 1000).toFixed(1)} ms: ${top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`,
-      );
+      const at = `${((t.ts - fcp) / 1000).toFixed(0).padStart(6)} ms in, ${((t.tdur ?? 0) / 1000).toFixed(1)} ms`;
+      console.log(`  ${at}: ${top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`);
     }
   } else {
     const { events, profile } = await visit(true);
