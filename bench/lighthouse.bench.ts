@@ -15,8 +15,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer from "puppeteer-core";
-import { STORAGE_VERSION } from "../web/src/lib/storage-version.ts";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
+import { readyFirstVisit } from "./lib/first-visit.ts";
 import { startH2Proxy } from "./lib/h2-proxy.ts";
 import { logIn, startWorkerd } from "./lib/workerd.ts";
 
@@ -88,21 +88,7 @@ try {
   /** One first visit of a page: the cache is emptied and storage holds only what its visitor would have (a session or nothing). */
   const visit = async (page: Page) => {
     const tab = await browser.newPage();
-    // Any path of the origin serves the SPA: open it, leave only the visitor's storage, leave the page, then empty the cache.
-    await tab.goto(`${app.base}/robots.txt`);
-    await tab.evaluate(
-      ([t, storageVersion]) => {
-        localStorage.clear();
-        // Without the storage version the app clears storage on start (its reset rule), and with it the session.
-        localStorage.setItem("h5Version", String(storageVersion));
-        localStorage.setItem("lang", JSON.stringify("en"));
-        if (t) localStorage.setItem("token", JSON.stringify(t));
-      },
-      [page.session ? token : "", STORAGE_VERSION] as const,
-    );
-    await tab.goto("about:blank");
-    const cdp = await tab.createCDPSession();
-    await cdp.send("Network.clearBrowserCache");
+    await readyFirstVisit(tab, app.base, page.session ? token : "");
     const result = await lighthouse(
       `${app.base}${page.path}`,
       { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], disableStorageReset: true },

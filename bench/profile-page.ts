@@ -5,8 +5,8 @@
 // PROFILE_MS=6000 how long to record.
 import { existsSync } from "node:fs";
 import puppeteer from "puppeteer-core";
-import { STORAGE_VERSION } from "../web/src/lib/storage-version.ts";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
+import { readyFirstVisit } from "./lib/first-visit.ts";
 import { startH2Proxy } from "./lib/h2-proxy.ts";
 import { logIn, startWorkerd } from "./lib/workerd.ts";
 
@@ -49,19 +49,7 @@ try {
   const visit = async (slow: boolean) => {
     const tab = await browser.newPage();
     await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    await tab.goto(`${proxy.base}/robots.txt`);
-    await tab.evaluate(
-      ([t, v]) => {
-        localStorage.clear();
-        localStorage.setItem("h5Version", String(v));
-        localStorage.setItem("lang", JSON.stringify("en"));
-        if (t) localStorage.setItem("token", JSON.stringify(t));
-      },
-      [token, STORAGE_VERSION] as const,
-    );
-    await tab.goto("about:blank");
-    const cdp = await tab.createCDPSession();
-    await cdp.send("Network.clearBrowserCache");
+    const cdp = await readyFirstVisit(tab, proxy.base, token);
     if (slow) {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       await cdp.send("Profiler.enable");
