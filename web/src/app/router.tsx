@@ -1,7 +1,8 @@
 import { Component, type ReactNode, useEffect } from "react";
-import { HashRouter, matchRoutes, Route, type RouteObject, Routes, useLocation, useNavigate } from "react-router";
+import { HashRouter, Route, Routes, useLocation, useNavigate } from "react-router";
 import { RequireAuth } from "../components/RequireAuth.tsx";
 import { preloadable } from "../lib/preloadable.tsx";
+import { routeMatcher } from "../lib/route-matcher.ts";
 import { pageRoutes } from "../pages/routes.ts";
 import type { PageRoute } from "../pages/types.ts";
 import { PlainLayout, TabLayout } from "./Layouts.tsx";
@@ -46,31 +47,11 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 }
 
-type Page = (typeof pages)[number];
-
-/** Every page's path, in the table's order (tab pages first, as they were nested), for matching alone. */
-const matchable: RouteObject[] = [...pages.filter(isTab), ...pages.filter((p) => !isTab(p))].map((p) => ({ path: p.path }));
-const pageOfPath = new Map(pages.map((p) => [p.path, p]));
-const matched = new Map<string, Page | null>();
-
 /**
- * The page a path opens, matched by the router's own rules (most specific pattern first), once per path. <Routes>
- * given all 120 pages flattens and ranks the whole table on every render, some 30 ms of a phone's first render;
- * given only the page found here it has one route to match. A path that is a page's path exactly is that page (no
- * pattern outranks one made only of fixed segments); others are matched by the router's matchRoutes, which itself
- * flattens and ranks the table.
+ * The page a path opens (tab pages first, as they were nested before). <Routes> is given that page alone: given all
+ * 120 it flattens and ranks the whole table on every render.
  */
-function pageAt(pathname: string): Page | null {
-  const exact = pageOfPath.get(pathname);
-  if (exact) return exact;
-  let page = matched.get(pathname);
-  if (page === undefined) {
-    const path = matchRoutes(matchable, pathname)?.[0]?.route.path;
-    page = (path !== undefined && pageOfPath.get(path)) || null;
-    matched.set(pathname, page);
-  }
-  return page;
-}
+const pageAt = routeMatcher([...pages.filter(isTab), ...pages.filter((p) => !isTab(p))]);
 
 function AppRoutes() {
   const location = useLocation();

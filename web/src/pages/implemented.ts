@@ -1,5 +1,7 @@
-import { pathChecker } from "../lib/path-checker.ts";
+import { routeMatcher } from "../lib/route-matcher.ts";
 import { pageRoutes } from "./routes.ts";
+
+const pageAt = routeMatcher(pageRoutes);
 
 /**
  * Whether an in-app path has a page yet. Menu entries (home grid, finance tab)
@@ -7,4 +9,4 @@ import { pageRoutes } from "./routes.ts";
  * route table they show "Feature under development" instead of a 404.
  * The route table is the one place that knows: adding a page enables its entries.
  */
-export const isImplementedRoute = pathChecker(pageRoutes.map((route) => route.path));
+export const isImplementedRoute = (path: string): boolean => pageAt(path) !== null;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { pathChecker } from "../../web/src/lib/path-checker.ts";
+import { routeMatcher } from "../../web/src/lib/route-matcher.ts";
 
-describe("whether a path has a route", () => {
-  const has = pathChecker(["/", "/market", "/article/:id", "/transaction/currency", "/docs/*"]);
+describe("the route a path opens", () => {
+  const routes = ["/", "/market", "/article/:id", "/article/latest", "/transaction/currency", "/docs/*"].map((path) => ({ path }));
+  const routeAt = routeMatcher(routes);
+  const has = (path: string) => routeAt(path) !== null;
 
   it("knows paths by exact pattern, by parameter and splat, and ignores the query", () => {
     expect(has("/")).toBe(true);
@@ -18,5 +20,11 @@ describe("whether a path has a route", () => {
     expect(has("/lockming/lockming")).toBe(false);
     expect(has("/article")).toBe(false);
     expect(has("/article/42/comments")).toBe(false);
+  });
+
+  it("gives the route the router would render: fixed segments before parameters, the same route for each path", () => {
+    expect(routeAt("/article/latest")?.path).toBe("/article/latest");
+    expect(routeAt("/article/42")?.path).toBe("/article/:id");
+    expect(routeAt("/Market")).toBe(routeAt("/market"));
   });
 });
