@@ -1,8 +1,7 @@
 import { type MarketConfig } from "../../worker/domain/markets/config.ts";
 import type { OrderIds } from "../../worker/domain/markets/ids.ts";
 import { newOrder, prepareOrder } from "../../worker/domain/markets/order-input.ts";
-import type { NewOrder } from "../../worker/domain/markets/steps.ts";
-import type { Committed } from "../../worker/domain/markets/steps.ts";
+import type { Committed, NewOrder } from "../../worker/domain/markets/steps.ts";
 import { toLots } from "../../worker/domain/markets/units.ts";
 import type { MarketCore } from "./core.ts";
 import { ladder, plan } from "./maker.ts";

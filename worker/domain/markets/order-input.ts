@@ -107,24 +107,10 @@ export function prepareOrder(m: MarketConfig, input: OrderInput, top: Top | null
   if (against === null || against === undefined) throw conflict("NO_LIQUIDITY");
   const estimate = safe(() => notionalUnits(m, against, qtyLots));
   if (estimate < minNotionalUnits) throw badRequest("NOTIONAL_BELOW_MINIMUM", { min: m.minNotional, currency: m.quote.name });
-  if (input.side === "sell") {
-    return {
-      side: "sell",
-      type: "market",
-      tif,
-      postOnly: false,
-      priceText: "",
-      amountText,
-      priceTicks: 0,
-      qtyLots,
-      budget: 0,
-      holdCurrency: m.base.id,
-      holdUnits: safe(() => lotsToBase(m, qtyLots)),
-    };
-  }
-  const budget = safe(() => withMarkupUp(against * qtyLots, m.marketSlippage));
+  const buy = input.side === "buy";
+  const budget = buy ? safe(() => withMarkupUp(against * qtyLots, m.marketSlippage)) : 0;
   return {
-    side: "buy",
+    side: input.side,
     type: "market",
     tif,
     postOnly: false,
@@ -133,8 +119,8 @@ export function prepareOrder(m: MarketConfig, input: OrderInput, top: Top | null
     priceTicks: 0,
     qtyLots,
     budget,
-    holdCurrency: m.quote.id,
-    holdUnits: safe(() => notionalUnits(m, budget, 1)),
+    holdCurrency: buy ? m.quote.id : m.base.id,
+    holdUnits: buy ? safe(() => notionalUnits(m, budget, 1)) : safe(() => lotsToBase(m, qtyLots)),
   };
 }
 
