@@ -1,9 +1,13 @@
-// Where a page's main-thread time goes on a first visit: a CPU profile of the first seconds, under Lighthouse's
-// 4x CPU slowdown, summed by function (self time) and by script. A tool for the TBT work of the Lighthouse bench,
-// not a benchmark: it prints no target.
-// Run: node bench/profile-page.ts [path] (default /#/transaction/currency); PROFILE_SESSION=1 logs in first;
+// Where a page's main-thread time goes on a first visit. A tool for the TBT work of the Lighthouse bench, not a
+// benchmark: it prints no target.
+// Run: node bench/profile-page.ts [path] (default /#/transaction/currency). PROFILE_SESSION=1 logs in first;
 // PROFILE_MS=6000 how long to record.
-import { existsSync } from "node:fs";
+//   By default, one visit under Lighthouse's 4x CPU slowdown: a CPU profile summed by function (self time) and by
+//   script, then each long task with what ran in it (PROFILE_TOP names per task, PROFILE_TRACE=file keeps the trace).
+//   PROFILE_RUNS=3: three visits at full speed, each task's thread time times 4 as Lighthouse's simulation does, and
+//   the median main-thread CPU and blocking, from the first paint or, with PROFILE_FROM=start, from the document's
+//   first parse; then the last visit's biggest tasks.
+import { existsSync, writeFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
 import { readyFirstVisit } from "./lib/first-visit.ts";
@@ -86,15 +90,7 @@ try {
     const onMain = mainThread(last);
     const big = onMain.filter((e) => e.name === "RunTask" && e.ts >= fcp).sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0));
     for (const t of big.slice(0, Number(process.env.PROFILE_TOP ?? 10))) {
-      const parts = new Map<string, number>();
-      for (const e of onMain) {
-        if (e === t || e.ts < t.ts || e.ts + (e.dur ?? 0) > t.ts + t.dur! || !PARTS.includes(e.name)) continue;
-        const d = e.args?.data ?? {};
-        const key = `${e.name} ${String(d.url ?? d.functionName ?? d.type ?? "")
-          .split("/")
-          .pop()}`.trim();
-        parts.set(key, (parts.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
-      }
+      const parts = partsOf(onMain, t, (e) => e.tdur ?? e.dur ?? 0);
       const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 5);
       const at = `${((t.ts - fcp) / 1000).toFixed(0).padStart(6)} ms in, ${((t.tdur ?? 0) / 1000).toFixed(1)} ms`;
       console.log(`  ${at}: ${top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`);
@@ -102,8 +98,7 @@ try {
   } else {
     const { events, profile } = await visit(true);
     report(profile!);
-    if (process.env.PROFILE_TRACE)
-      (await import("node:fs")).writeFileSync(process.env.PROFILE_TRACE, JSON.stringify({ traceEvents: events }));
+    if (process.env.PROFILE_TRACE) writeFileSync(process.env.PROFILE_TRACE, JSON.stringify({ traceEvents: events }));
     longTasks(events, profile!);
   }
 } finally {
@@ -124,7 +119,6 @@ type TraceEvent = {
   args?: { data?: Record<string, unknown> };
 };
 
-/** The main thread's tasks of 50 ms and more (under the 4x slowdown), each with what took its time. */
 /** The page's renderer main thread's complete events: of the renderer main threads (the blank tab's too), the busiest. */
 function mainThread(events: TraceEvent[]): TraceEvent[] {
   const mains = events.filter((e) => e.name === "thread_name" && (e.args as { name?: string } | undefined)?.name === "CrRendererMain");
@@ -134,7 +128,6 @@ function mainThread(events: TraceEvent[]): TraceEvent[] {
   return events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === "X");
 }
 
-/** Main-thread CPU time from the first contentful paint, and what its tasks would block at 4x (TBT's rule). */
 /**
  * Where the figures start: the first contentful paint, or with PROFILE_FROM=start the document's first parse (Lighthouse's
  * simulated first paint can come before tasks that ran before the observed one: its optimistic graph keeps only what
@@ -146,6 +139,22 @@ function countedFrom(events: TraceEvent[]): number {
   return mainThread(events).find((e) => e.name === "ParseHTML")?.ts ?? 0;
 }
 
+/** What ran inside a task, in ms by kind of event and script: the events of PARTS, timed by `time` (wall or thread). */
+function partsOf(onMain: TraceEvent[], task: TraceEvent, time: (e: TraceEvent) => number): Map<string, number> {
+  const parts = new Map<string, number>();
+  for (const e of onMain) {
+    if (e === task || e.ts < task.ts || e.ts + (e.dur ?? 0) > task.ts + task.dur! || !PARTS.includes(e.name)) continue;
+    const d = e.args?.data ?? {};
+    const where = String(d.url ?? d.functionName ?? d.type ?? "")
+      .split("/")
+      .pop();
+    const key = `${e.name}${where ? ` ${where}` : ""}`;
+    parts.set(key, (parts.get(key) ?? 0) + time(e) / 1000);
+  }
+  return parts;
+}
+
+/** Main-thread CPU time from where the figures start, and what its tasks would block at 4x (TBT's rule). */
 function simulatedBlocking(events: TraceEvent[]): { cpu: number; blocking: number } {
   const from = countedFrom(events);
   const tasks = mainThread(events).filter((e) => e.name === "RunTask" && e.ts >= from);
@@ -159,6 +168,7 @@ function simulatedBlocking(events: TraceEvent[]): { cpu: number; blocking: numbe
   return { cpu, blocking };
 }
 
+/** The main thread's tasks of 50 ms and more (under the 4x slowdown), each with what took its time. */
 function longTasks(events: TraceEvent[], profile: Profile): void {
   // Each sample's time and its stack's function names, innermost first, to say what ran inside each task.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -180,17 +190,7 @@ function longTasks(events: TraceEvent[], profile: Profile): void {
   const tasks = onMain.filter((e) => e.name === "RunTask" && (e.dur ?? 0) >= 50_000);
   console.log(`\nlong tasks (4x slowdown): ${tasks.length}, blocking ${tasks.reduce((s, t) => s + (t.dur! - 50_000), 0) / 1000} ms in all`);
   for (const t of tasks) {
-    const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur!);
-    const parts = new Map<string, number>();
-    for (const e of inside) {
-      if (!PARTS.includes(e.name)) continue;
-      const d = e.args?.data ?? {};
-      const where = String(d.url ?? d.functionName ?? d.type ?? "")
-        .split("/")
-        .pop();
-      const key = `${e.name}${where ? ` ${where}` : ""}`;
-      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
-    }
+    const parts = partsOf(onMain, t, (e) => e.dur ?? 0);
     const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 6);
     const at = `${((t.ts - start) / 1000).toFixed(0).padStart(6)} ms +${(t.dur! / 1000).toFixed(0)} ms`;
     console.log(`${at}: ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
