@@ -195,7 +195,9 @@ export class AuctionLot extends DurableObject<Env> {
   // ---------------------------------------------------------------- alarm
 
   override async alarm(): Promise<void> {
-    await this.runDue(false);
+    // An instance that has not read its lot yet was evicted since it armed this alarm: the tasks it kept in memory
+    // are gone, so every kind runs once, each deciding from D1 whether it is due (as wake() does).
+    await this.runDue(this.cached === null);
   }
 
   private async runDue(all: boolean): Promise<void> {

@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import * as tables from "../../schema/db/index.ts";
 import { runAuctionCron } from "../../worker/auction-cron.ts";
 import { checkInvariant, SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
 import { hasUnpaidOrder } from "../../worker/domain/nft-auction/lots.ts";
+import { AuctionLot } from "../../durable/auction/auction-lot.ts";
 import { ANTI_SNIPE_MS } from "../../worker/domain/nft-auction/rules.ts";
 import { api } from "./helpers.ts";
 import {
@@ -231,6 +232,16 @@ describe("the end of a lot", () => {
     // A deposit placed without a bid is released like any loser's.
     expect(await balance(alice.id, USDT)).toEqual({ available: 1_000 * U, locked: 0 });
     expect(await payOrderOf(lot.id)).toBeUndefined();
+  });
+
+  it("an end alarm that fires in a fresh instance (the object was evicted meanwhile) still ends the lot", async () => {
+    const { alice, lot } = await wonLot();
+    // The instance that armed the alarm is gone: a new one on the same storage knows no task in memory.
+    await runInDurableObject(lotStub(lot.id), async (_old: AuctionLot, state) => {
+      await new AuctionLot(state, env).alarm();
+    });
+    expect((await lotOf(lot.itemId))!.status).toBe("awaiting_payment");
+    expect(await payOrderOf(lot.id)).toMatchObject({ userId: alice.id, price: 120 * U });
   });
 });
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
@@ -29,6 +29,8 @@ import { confirmDialog, toast } from "../../lib/ui.ts";
 import "../../styles/fund.css";
 import "./nft-auction.css";
 
+const ENDING_RELOAD_MS = 5_000;
+
 /**
  * The auction bid page (the spec's nft/purchase): current price, countdown, the published rules (deposit,
  * anti-sniping, pay window), the bid form showing the resulting price before confirming, and the live bid log.
@@ -43,6 +45,14 @@ export default function PurchasePage() {
   const logQ = useQuery(logQuery(code), { enabled: code !== "" });
   useAuctionFeed(code, token);
   const now = useNow();
+  // Past its end but not settled yet: the room's "ended" frame normally tells; a lost one must not leave it "Ending".
+  const ending = lotQ.data?.status === "open" && lotQ.data.end_at <= now;
+  const reload = lotQ.reload;
+  useEffect(() => {
+    if (!ending) return;
+    const timer = setInterval(reload, ENDING_RELOAD_MS);
+    return () => clearInterval(timer);
+  }, [ending, reload]);
   const title = t("nftAuction.title");
 
   if (!code || (lotQ.error && !lotQ.data)) {
