@@ -7,7 +7,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 
 export type { DualOrderView, DualPosition, DualProductView };
-export { costUnits, payoutUnits } from "../../../../schema/api/dual.ts";
+export { costUnits, payoutUnits } from "../../../../schema/api/dual-rules.ts";
 
 export const DUAL_PAGE_SIZE = 10;
 export { DUAL_COINS } from "./reads.ts";

@@ -7,7 +7,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 
 export type { IeoOrderView, IeoProjectView };
-export { costUnits } from "../../../../schema/api/ieo.ts";
+export { costUnits } from "../../../../schema/api/ieo-rules.ts";
 
 export { IEO_PAGE_SIZE } from "./reads.ts";
 

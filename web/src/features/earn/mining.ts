@@ -7,7 +7,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 
 export type { MiningConfigView, MiningOrderView };
-export { dailyInterestUnits, penaltyUnits } from "../../../../schema/api/mining.ts";
+export { dailyInterestUnits, penaltyUnits } from "../../../../schema/api/mining-rules.ts";
 
 /** GET /lh/deposit/config: the open lock-mining products (public). */
 export const miningConfigsQuery: QueryDef<MiningConfigView[]> = {

@@ -7,7 +7,14 @@ import { mutation } from "../../lib/query/mutation.ts";
 import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 
 export type { LoanEligibility, LoanState, LoanView };
-export { LOAN_TERMS, collateralValue, dayInterestUnits, liquidationPrice, maxLoan, totalDueUnits } from "../../../../schema/api/loans.ts";
+export {
+  LOAN_TERMS,
+  collateralValue,
+  dayInterestUnits,
+  liquidationPrice,
+  maxLoan,
+  totalDueUnits,
+} from "../../../../schema/api/loans-rules.ts";
 export type LoanTerms = typeof LOAN_TERMS;
 
 /** GET /loan/config: the published terms (public). */

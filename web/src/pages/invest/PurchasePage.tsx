@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { coinAmount } from "../../../../schema/api/dual.ts";
+import { coinAmount } from "../../../../schema/api/dual-rules.ts";
 import { NavBar } from "../../components/NavBar.tsx";
 import { QueryPending } from "../../components/States.tsx";
 import { type DualProductView, buyDual, costUnits, dualProductQuery, payoutUnits } from "../../features/earn/dual.ts";

@@ -68,7 +68,7 @@ export default function BuyPage() {
   const available = holdings(walletQ.data, "change").find((h) => h.currencyId === config.currency_id)?.available ?? "0";
   const scale = new D(10).pow(decimals);
   const issue = amountIssue(form.values.amount, { decimals, min: config.min_amount, max: available });
-  // The same formulas the server pays with (schema/api/mining.ts), on the typed amount in minor units.
+  // The same formulas the server pays with (schema/api/mining-rules.ts), on the typed amount in minor units.
   const units = issue === null ? dec(form.values.amount).times(scale).toNumber() : 0;
   const daily = dec(dailyInterestUnits(units, config.daily_rate)).div(scale);
   const total = daily.times(config.days);
