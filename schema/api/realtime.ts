@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { frameJson } from "./frame-text.ts";
 import type { SecondsOrder } from "./seconds.ts";
 import { spotOrderSchema } from "./spot-order.ts";
 
@@ -48,13 +49,8 @@ export type UserRoomOutbound = z.infer<typeof userRoomOutbound>;
 
 /** A text frame parsed against a schema; null when it is not text, too big, not JSON or not valid. */
 export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown, maxChars = MAX_FRAME_CHARS): z.output<S> | null {
-  if (typeof data !== "string" || data.length > maxChars) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
+  const json = frameJson(data, maxChars);
+  if (json === undefined) return null;
   const result = z.safeParse(schema, json);
   return result.success ? result.data : null;
 }

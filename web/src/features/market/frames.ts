@@ -1,66 +1,78 @@
-import * as z from "zod/mini";
-import type { MarketRoomOutbound, OrderUpdateFrame } from "../../../../schema/api/market.ts";
+import type { Candle, MarketRoomOutbound, PublicTrade, Ticker } from "../../../../schema/api/market.ts";
 import { PERIODS } from "../../../../schema/api/periods.ts";
-import { spotOrderSchema } from "../../../../schema/api/spot-order.ts";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
+import { frameJson } from "../../../../schema/api/frame-text.ts";
 
 /**
- * zod schemas for what the market rooms and the user room push about markets.
- * The order is the shared spotOrderSchema; the market room frames are written to
- * the shared MarketRoomOutbound type (the compile-time checks at the bottom fail
- * when the two drift apart). Objects strip unknown keys, so a server that adds a
+ * The market rooms' frames, checked by hand rather than with zod: they are read on the first screen of the home,
+ * markets and trade pages, where running zod's code for the first time was the longest task after the first paint
+ * on a phone (about 150 ms at 4x on home). Each check is keyed by the shared MarketRoomOutbound types, so a field
+ * added to a frame fails to compile until it is checked here. Unknown keys pass through unread: a server that adds a
  * field never breaks a client that does not read it.
  */
 
-const str = () => z.string();
-const level = z.tuple([str(), str()]);
+type Check = (value: unknown) => boolean;
+type Fields<T> = { [K in keyof T]-?: Check };
+type FrameOf<K extends MarketRoomOutbound["type"]> = Extract<MarketRoomOutbound, { type: K }>;
 
-const ticker = z.object({
-  symbol: str(),
-  now_price: str(),
-  change: str(),
-  high: str(),
-  low: str(),
-  volume: str(),
-  index_price: str(),
-  index_time: z.number(),
-  time: z.number(),
+const text: Check = (v) => typeof v === "string";
+const number: Check = (v) => typeof v === "number" && Number.isFinite(v);
+const oneOf =
+  (...values: readonly unknown[]): Check =>
+  (v) =>
+    values.includes(v);
+const optional =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined || check(v);
+const listOf =
+  (item: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.every(item);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const shape =
+  <T>(fields: Fields<T>): Check =>
+  (v) =>
+    isRecord(v) && Object.keys(fields).every((key) => fields[key as keyof T](v[key]));
+
+const ticker = shape<Ticker>({
+  symbol: text,
+  now_price: text,
+  change: text,
+  high: text,
+  low: text,
+  volume: text,
+  index_price: text,
+  index_time: number,
+  time: number,
 });
-
-const candle = z.object({
-  time: z.number(),
-  open: str(),
-  high: str(),
-  low: str(),
-  close: str(),
-  volume: str(),
-  simulated: z.optional(z.literal(true)),
+const candle = shape<Candle>({
+  time: number,
+  open: text,
+  high: text,
+  low: text,
+  close: text,
+  volume: text,
+  simulated: optional(oneOf(true)),
 });
+const trade = shape<PublicTrade>({ id: text, price: text, qty: text, side: oneOf("buy", "sell"), time: number });
+const level: Check = (v) => Array.isArray(v) && v.length === 2 && text(v[0]) && text(v[1]);
 
-const trade = z.object({ id: str(), price: str(), qty: str(), side: z.enum(["buy", "sell"]), time: z.number() });
-
-export const marketRoomOutbound = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ticker"), ticker }),
-  z.object({ type: z.literal("tickers"), tickers: z.array(ticker) }),
-  z.object({ type: z.literal("depth"), symbol: str(), depth: z.object({ bids: z.array(level), asks: z.array(level) }), time: z.number() }),
-  z.object({ type: z.literal("trades"), symbol: str(), trades: z.array(trade), time: z.number() }),
-  z.object({ type: z.literal("kline"), symbol: str(), period: z.enum(PERIODS), candle, time: z.number() }),
-  z.object({ type: z.literal("pong") }),
-  z.object({ type: z.literal("error"), code: z.literal("BAD_FRAME") }),
-]);
-
-/** The user room's order update, with the shared order schema. */
-export const orderFrame = z.object({ type: z.literal("order"), order: spotOrderSchema });
+const frames: { [K in MarketRoomOutbound["type"]]: Check } = {
+  ticker: shape<FrameOf<"ticker">>({ type: text, ticker }),
+  tickers: shape<FrameOf<"tickers">>({ type: text, tickers: listOf(ticker) }),
+  depth: shape<FrameOf<"depth">>({ type: text, symbol: text, depth: shape({ bids: listOf(level), asks: listOf(level) }), time: number }),
+  trades: shape<FrameOf<"trades">>({ type: text, symbol: text, trades: listOf(trade), time: number }),
+  kline: shape<FrameOf<"kline">>({ type: text, symbol: text, period: oneOf(...PERIODS), candle, time: number }),
+  pong: shape<FrameOf<"pong">>({ type: text }),
+  error: shape<FrameOf<"error">>({ type: text, code: oneOf("BAD_FRAME") }),
+};
 
 /** Market frames can carry a whole book or a page of trades; anything larger is dropped unread. */
-const MAX_FRAME_CHARS = 256 * 1024;
+export const MAX_MARKET_FRAME_CHARS = 256 * 1024;
 
-export const parseMarketFrame = <S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null =>
-  parseFrame(schema, data, MAX_FRAME_CHARS);
-
-// Compile-time checks: the parsed shapes are exactly the shared contract's.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameMarket: Same<z.output<typeof marketRoomOutbound>, MarketRoomOutbound> = true;
-const sameOrder: Same<z.output<typeof orderFrame>, OrderUpdateFrame> = true;
-void sameMarket;
-void sameOrder;
+/** A market room's frame, or null when it is not text, too big, not JSON or not one of the frames above. */
+export function parseMarketRoomFrame(data: unknown): MarketRoomOutbound | null {
+  const json = frameJson(data, MAX_MARKET_FRAME_CHARS);
+  if (!isRecord(json) || typeof json.type !== "string" || !Object.hasOwn(frames, json.type)) return null;
+  return frames[json.type as MarketRoomOutbound["type"]](json) ? (json as MarketRoomOutbound) : null;
+}

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import type { SpotOrder } from "../../../../schema/api/market.ts";
 import { subscribeUserRoom } from "../../lib/user-room-bus.ts";
-import { orderFrame, parseMarketFrame } from "./frames.ts";
+import { parseFrame } from "../../../../schema/api/realtime.ts";
+import { MAX_MARKET_FRAME_CHARS } from "./frames.ts";
+import { orderFrame } from "./order-frame.ts";
 import { isOpen } from "./orders.ts";
 
 /** Calls `onOrder` for every `{type:"order"}` frame of the user room while mounted (the room is open while logged in). */
@@ -13,7 +15,7 @@ export function useOrderUpdates(onOrder: (order: SpotOrder) => void): void {
   useEffect(
     () =>
       subscribeUserRoom((data) => {
-        const frame = parseMarketFrame(orderFrame, data);
+        const frame = parseFrame(orderFrame, data, MAX_MARKET_FRAME_CHARS);
         if (frame) handler.current(frame.order);
       }),
     [],

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef } from "react";
 import type { MarketRoomInbound, MarketRoomOutbound, Period, Ticker } from "../../../../schema/api/market.ts";
 import { openPartySocket } from "../../lib/party-socket.ts";
-import { marketRoomOutbound, parseMarketFrame } from "./frames.ts";
+import { parseMarketRoomFrame } from "./frames.ts";
 
 /** The room every pair's ticker goes to. */
 export const ALL_ROOM = "ALL";
@@ -29,7 +29,7 @@ export function openMarketRoom(room: string, onFrame: (frame: MarketRoomOutbound
     if (wanted.length) send({ type: "subscribe", periods: wanted });
   });
   socket.addEventListener("message", (event: MessageEvent) => {
-    const frame = parseMarketFrame(marketRoomOutbound, event.data);
+    const frame = parseMarketRoomFrame(event.data);
     if (frame) startTransition(() => onFrame(frame));
   });
   return {
