@@ -37,7 +37,7 @@ import type { ChunkResult } from "./mining.ts";
  * user's exchange account to the dual account (-15) and raises the product's sold shares and the user's holding in the
  * same batch, where CHECKs refuse selling beyond the offer or the user's limit. At the settlement instant the chunked
  * job reads the reference price in effect then from the coin's USDT market trail and pays from the dual account
- * (schema/api/dual.ts has the formula), once per order (journal `dual:settle:<id>`).
+ * (schema/api/dual-rules.ts has the formula), once per order (journal `dual:settle:<id>`).
  */
 
 type ProductRow = typeof dualProducts.$inferSelect;

@@ -21,7 +21,7 @@ import { type Step, type StepOrder, nextStep, redemptionSteps, stepStatements } 
 /**
  * Lock mining (the spec's `/lh/deposit/*`): operators offer configurations per coin; a deposit holds the amount in
  * the change account; the daily job (accrueMiningChunk) pays each day's interest and returns the principal at the end;
- * an early redemption pays the owed days and returns the amount less the penalty. Formulas: schema/api/mining.ts.
+ * an early redemption pays the owed days and returns the amount less the penalty. Formulas: schema/api/mining-rules.ts.
  */
 
 type ConfigRow = typeof miningConfigs.$inferSelect;

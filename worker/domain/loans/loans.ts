@@ -41,7 +41,7 @@ import { type StepLoan, accrualStatements, debtOn, lostRace, owed, repayJournal 
  * OTC loans (page borrowing): eligible users apply with collateral, which is held at once; an operator approves
  * (the loan is paid out from the loans account) or rejects (the hold is released); interest is recorded daily by the
  * earn jobs (jobs.ts), which also liquidate a loan whose risk rate fell below the line; the owner repays the whole
- * debt and gets the collateral back. Terms and formulas: schema/api/loans.ts.
+ * debt and gets the collateral back. Terms and formulas: schema/api/loans-rules.ts.
  */
 
 export type LoanRow = typeof loans.$inferSelect;
