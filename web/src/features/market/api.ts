@@ -1,13 +1,13 @@
-import {
-  type Candle,
-  type Depth,
-  type IndexKlines,
-  type MarketInfo,
-  type Period,
-  type PublicTrade,
-  type Quotation,
-  type QuotationGroup,
-  type SpotOrder,
+import type {
+  Candle,
+  Depth,
+  IndexKlines,
+  MarketInfo,
+  Period,
+  PublicTrade,
+  Quotation,
+  QuotationGroup,
+  SpotOrder,
 } from "../../../../schema/api/market.ts";
 import { LOOKBACK_MS } from "../../../../schema/api/periods.ts";
 import { get, post, read } from "../../lib/api.ts";

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from "react";
 import type { SpotOrder } from "../../../../schema/api/market.ts";
-import { subscribeUserRoom } from "../../lib/user-room-bus.ts";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
-import { MAX_MARKET_FRAME_CHARS } from "./frames.ts";
-import { orderFrame } from "./order-frame.ts";
+import { subscribeParsedUserRoom } from "../../lib/user-room-bus.ts";
 import { isOpen } from "./orders.ts";
+
+const loadOrderFrame = () => import("./order-frame.ts");
 
 /** Calls `onOrder` for every `{type:"order"}` frame of the user room while mounted (the room is open while logged in). */
 export function useOrderUpdates(onOrder: (order: SpotOrder) => void): void {
@@ -14,8 +13,8 @@ export function useOrderUpdates(onOrder: (order: SpotOrder) => void): void {
   });
   useEffect(
     () =>
-      subscribeUserRoom((data) => {
-        const frame = parseFrame(orderFrame, data, MAX_MARKET_FRAME_CHARS);
+      subscribeParsedUserRoom(loadOrderFrame, ({ parseOrderFrame }, data) => {
+        const frame = parseOrderFrame(data);
         if (frame) handler.current(frame.order);
       }),
     [],
