@@ -10,7 +10,7 @@ import { Countdown } from "../../features/nft-auction/Countdown.tsx";
 import { useNow } from "../../features/nft-auction/useNow.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";
-import { type ApiFailure } from "../../lib/api.ts";
+import type { ApiFailure } from "../../lib/api.ts";
 import { amount } from "../../lib/format.ts";
 import { useTexts } from "../../lib/i18n.ts";
 import { useQuery } from "../../lib/query/useQuery.ts";

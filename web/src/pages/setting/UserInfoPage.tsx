@@ -6,7 +6,7 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { FieldError } from "../../features/auth/components/FieldError.tsx";
 import { useForm } from "../../lib/form/useForm.ts";
 import { validate } from "../../lib/form/validation.ts";
-import { type FieldMessage } from "../../lib/form/messages.ts";
+import type { FieldMessage } from "../../lib/form/messages.ts";
 import { AVATAR_ACCEPT, avatarFileProblem, editNickname, editSignature, MAX_AVATAR_MB, uploadAvatar } from "../../features/profile/api.ts";
 import { userAtom } from "../../features/session/atoms.ts";
 import { refreshUser } from "../../features/session/session.ts";
