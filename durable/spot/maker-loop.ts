@@ -1,4 +1,4 @@
-import { type MarketConfig } from "../../worker/domain/markets/config.ts";
+import type { MarketConfig } from "../../worker/domain/markets/config.ts";
 import type { OrderIds } from "../../worker/domain/markets/ids.ts";
 import { newOrder, prepareOrder } from "../../worker/domain/markets/order-input.ts";
 import type { Committed, NewOrder } from "../../worker/domain/markets/steps.ts";
