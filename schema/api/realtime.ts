@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { frameJson } from "./frame-text.ts";
+import { frameJson, MAX_FRAME_CHARS } from "./frame-text.ts";
 import type { SecondsOrder } from "./seconds.ts";
 import { spotOrderSchema } from "./spot-order.ts";
 
@@ -15,8 +15,7 @@ import { spotOrderSchema } from "./spot-order.ts";
  */
 export const SESSION_HASH_HEADER = "x-session-token-hash";
 
-/** Frames larger than this are refused without being parsed. */
-export const MAX_FRAME_CHARS = 4096;
+export { MAX_FRAME_CHARS };
 
 /** Client to per-user room (/parties/user-room/<uid>). */
 export const userRoomInbound = z.discriminatedUnion("type", [z.strictObject({ type: z.literal("ping") })]);

@@ -1,23 +1,22 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { parseFrame, type UserRoomOutbound, userRoomOutbound } from "../../../../schema/api/realtime.ts";
 import { openPartySocket } from "../../lib/party-socket.ts";
 import { publishUserRoomFrame } from "../../lib/user-room-bus.ts";
 import { refreshUser } from "../session/session.ts";
 import { tokenAtom, userAtom } from "../session/atoms.ts";
 import { unreadAtom } from "./atoms.ts";
+import { unreadOf } from "./unread-frame.ts";
 
 /**
- * Opens the private per-user room (/parties/user-room/<uid>?token=...) and
- * hands every valid frame to `onFrame`; anything that does not parse against
- * the shared schema is dropped. Returns the function that closes it.
+ * Opens the private per-user room (/parties/user-room/<uid>?token=...), hands every frame to the features that listen
+ * (user-room-bus.ts) and every unread count to `onUnread`. Returns the function that closes it.
  */
-export function openUserRoom(uid: string, token: string, onFrame: (frame: UserRoomOutbound) => void): () => void {
+export function openUserRoom(uid: string, token: string, onUnread: (count: number) => void): () => void {
   const socket = openPartySocket("user-room", uid, { token });
   socket.addEventListener("message", (event: MessageEvent) => {
     publishUserRoomFrame(event.data); // other features' frames (e.g. spot `order` updates) are theirs to parse
-    const frame = parseFrame(userRoomOutbound, event.data);
-    if (frame) onFrame(frame);
+    const count = unreadOf(event.data);
+    if (count !== null) onUnread(count);
   });
   return () => socket.close();
 }
@@ -41,9 +40,7 @@ export function UserRealtime(): null {
       void refreshUser();
       return;
     }
-    return openUserRoom(uid, token, (frame) => {
-      if (frame.type === "unread") setUnread(frame.count);
-    });
+    return openUserRoom(uid, token, setUnread);
   }, [token, uid, setUnread]);
 
   return null;

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { parseFrame, userRoomOutbound } from "../../../../schema/api/realtime.ts";
 import type { SecondsOrder } from "../../../../schema/api/seconds.ts";
-import { subscribeUserRoom } from "../../lib/user-room-bus.ts";
+import { subscribeParsedUserRoom } from "../../lib/user-room-bus.ts";
+
+const loadRoomSchema = () => import("../../../../schema/api/realtime.ts");
 
 /** Calls `onResult` for every settled seconds order pushed on the user room while mounted. */
 export function useSecondsResults(onResult: (order: SecondsOrder) => void): void {
@@ -11,7 +12,7 @@ export function useSecondsResults(onResult: (order: SecondsOrder) => void): void
   });
   useEffect(
     () =>
-      subscribeUserRoom((data) => {
+      subscribeParsedUserRoom(loadRoomSchema, ({ parseFrame, userRoomOutbound }, data) => {
         const frame = parseFrame(userRoomOutbound, data);
         if (frame?.type === "seconds_result") handler.current(frame.order);
       }),
