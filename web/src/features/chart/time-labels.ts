@@ -1,5 +1,3 @@
-import { type Time, TickMarkType } from "lightweight-charts";
-
 /**
  * The time axis's labels: which bars get one and what it says. A label names the coarsest boundary its bar crosses from
  * the bar before it, in the user's local time (candle times are UTC milliseconds): a year, a short month name, a day of
@@ -157,35 +155,4 @@ export function timeLabels(
     for (let j = Math.max(from, index - stride + 1); j <= Math.min(to, index + stride - 1); j++) taken[j - from] = 1;
   }
   return chosen.sort((a, b) => a.index - b.index);
-}
-
-const utcMonths = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A time-axis label in lightweight-charts' terms, for the chart that still uses the library (removed with it): bar
- * times are already shifted to local time, so their UTC fields are the local ones.
- */
-export function tickMarkLabel(time: Time, type: TickMarkType, locale: string): string | null {
-  if (typeof time !== "number") return null;
-  const d = new Date(time * 1000);
-  switch (type) {
-    case TickMarkType.Year:
-      return String(d.getUTCFullYear());
-    case TickMarkType.Month: {
-      let format = utcMonths.get(locale);
-      if (!format) {
-        format = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
-        utcMonths.set(locale, format);
-      }
-      return format.format(d);
-    }
-    case TickMarkType.DayOfMonth:
-      return String(d.getUTCDate());
-    case TickMarkType.Time:
-      return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
-    case TickMarkType.TimeWithSeconds:
-      return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-    default:
-      return null;
-  }
 }
