@@ -2,9 +2,9 @@
  * Chart indicators as pure functions over plain JS numbers.
  *
  * These values are for plotting only: the chart converts candle prices to JS
- * numbers to draw them (lightweight-charts takes numbers), and nothing here
- * ever feeds a balance, an order or a displayed amount. Money stays in
- * decimal.js (web/src/lib/decimal.ts).
+ * numbers to place pixels on its canvas, and nothing here ever feeds a
+ * balance, an order or a displayed amount. Money stays in decimal.js
+ * (web/src/lib/decimal.ts).
  *
  * Every function returns an array as long as its input; a position without
  * enough history is `null` (nothing is drawn there).
@@ -13,9 +13,12 @@
 export type Series = (number | null)[];
 export type HLC = { high: number; low: number; close: number };
 
+/** A series of `length` nulls. fill(), not Array.from with a callback: a fifth of the time, and a live frame recomputes every line. */
+const empty = (length: number): Series => new Array<number | null>(length).fill(null);
+
 /** Simple moving average: the mean of the last `n` values. */
 export function sma(values: readonly number[], n: number): Series {
-  const out: Series = Array.from({ length: values.length }, () => null);
+  const out: Series = empty(values.length);
   if (n <= 0) return out;
   let sum = 0;
   for (let i = 0; i < values.length; i++) {
@@ -32,7 +35,7 @@ export function sma(values: readonly number[], n: number): Series {
  * Leading nulls in the input (an EMA of an EMA, as MACD's signal line) are skipped.
  */
 export function ema(values: readonly (number | null)[], n: number): Series {
-  const out: Series = Array.from({ length: values.length }, () => null);
+  const out: Series = empty(values.length);
   if (n <= 0) return out;
   const alpha = 2 / (n + 1);
   let seen = 0;
@@ -61,8 +64,8 @@ export type Bollinger = { mid: Series; upper: Series; lower: Series };
 /** Bollinger bands: the n-period SMA, plus and minus k population standard deviations of the same window. */
 export function boll(values: readonly number[], n = 20, k = 2): Bollinger {
   const mid = sma(values, n);
-  const upper: Series = Array.from({ length: values.length }, () => null);
-  const lower: Series = Array.from({ length: values.length }, () => null);
+  const upper: Series = empty(values.length);
+  const lower: Series = empty(values.length);
   for (let i = n - 1; i < values.length; i++) {
     const m = mid[i]!;
     let sq = 0;
@@ -92,7 +95,7 @@ export function macd(values: readonly number[], fast = 12, slow = 26, signal = 9
  * avg = (prev × (n − 1) + current) / n. No losses gives 100; no movement at all gives 50.
  */
 export function rsi(values: readonly number[], n = 14): Series {
-  const out: Series = Array.from({ length: values.length }, () => null);
+  const out: Series = empty(values.length);
   if (n <= 0 || values.length <= n) return out;
   let gain = 0;
   let loss = 0;
@@ -123,9 +126,9 @@ export type Kdj = { k: Series; d: Series; j: Series };
  */
 export function kdj(bars: readonly HLC[], n = 9, m1 = 3, m2 = 3): Kdj {
   const len = bars.length;
-  const k: Series = Array.from({ length: len }, () => null);
-  const d: Series = Array.from({ length: len }, () => null);
-  const j: Series = Array.from({ length: len }, () => null);
+  const k: Series = empty(len);
+  const d: Series = empty(len);
+  const j: Series = empty(len);
   let pk = 50;
   let pd = 50;
   for (let i = n - 1; i < len; i++) {

@@ -4,6 +4,9 @@ export type ChartColors = {
   down: string;
   upSoft: string;
   downSoft: string;
+  /** Backgrounds that carry white text (the last price's label). */
+  upFill: string;
+  downFill: string;
   text: string;
   faint: string;
   grid: string;
@@ -23,6 +26,8 @@ export function readChartColors(_theme: string): ChartColors {
     down: v("--down", "#f04a5a"),
     upSoft: v("--up-soft", "rgba(40,186,152,0.14)"),
     downSoft: v("--down-soft", "rgba(240,74,90,0.14)"),
+    upFill: v("--up-fill", "#1c826a"),
+    downFill: v("--down-fill", "#d1404e"),
     text: v("--text-2", "#9aa3ad"),
     faint: v("--text-3", "#6b7480"),
     grid: v("--border", "#2a3038"),

@@ -18,8 +18,8 @@ import type { CandleState } from "../../features/market/useMarketData.ts";
 import { paletteAtom } from "../../features/preferences/atoms.ts";
 import { PERIODS } from "../../../../schema/api/periods.ts";
 
-// The chart library is the trade page's largest dependency and sits below the order form and the book: it loads after
-// the page is interactive, into a box that already has its height (no layout shift).
+// The chart sits below the order form and the book: its code loads after the page is interactive, into a box that
+// already has its height (no layout shift).
 const loadCandleChart = () => import("../../features/chart/CandleChart.tsx").then((m) => ({ default: m.CandleChart }));
 const CandleChart = preloadable(loadCandleChart);
 
@@ -63,9 +63,8 @@ export function ChartPanel({
   const list = current?.list ?? null;
   const simulated = list?.some((c) => c.simulated === true) ?? false;
   const indexLine = index && index.candles.length > 0 ? index : null;
-  // The chart is made once the first candles are in: made empty, it would lay out and draw its axes twice on a
-  // first visit (empty, then again when the price labels widen its scale), each a long task on a phone. Its code
-  // loads meanwhile, beside the candles. A later period or pair keeps the chart and redraws it.
+  // The chart is made once the first candles are in, so a first visit sets it up and draws it once, with its data.
+  // Its code loads meanwhile, beside the candles. A later period or pair keeps the chart and redraws it.
   const [chartMade, setChartMade] = useState(false);
   if (ready && list && !chartMade) setChartMade(true);
   useEffect(() => {
