@@ -7,7 +7,7 @@ import { mutation } from "../../lib/query/mutation.ts";
 import type { PageResult } from "../../lib/query/usePagedQuery.ts";
 
 export type { AdminCouponView, CouponTab, CouponView, InviteConfig, RebateView, ShareView };
-export { COUPON_TABS } from "../../../../schema/api/invite.ts";
+export { COUPON_TABS } from "../../../../schema/api/invite-rules.ts";
 
 export { REBATE_PAGE_SIZE } from "./reads.ts";
 
