@@ -15,8 +15,6 @@ import { spotOrderSchema } from "./spot-order.ts";
  */
 export const SESSION_HASH_HEADER = "x-session-token-hash";
 
-export { MAX_FRAME_CHARS };
-
 /** Client to per-user room (/parties/user-room/<uid>). */
 export const userRoomInbound = z.discriminatedUnion("type", [z.strictObject({ type: z.literal("ping") })]);
 export type UserRoomInbound = z.infer<typeof userRoomInbound>;

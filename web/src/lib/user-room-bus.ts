@@ -35,6 +35,9 @@ export function subscribeParsedUserRoom<M>(load: () => Promise<M>, listener: (mo
   };
 }
 
+/** The user room's shared zod schema, for subscribeParsedUserRoom: one loader, so every feature shares one load. */
+export const loadUserRoomSchema = () => import("../../../schema/api/realtime.ts");
+
 /** Called by the socket owner for every inbound frame. */
 export function publishUserRoomFrame(data: unknown): void {
   for (const listener of listeners) listener(data);

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { SecondsOrder } from "../../../../schema/api/seconds.ts";
-import { subscribeParsedUserRoom } from "../../lib/user-room-bus.ts";
-
-const loadRoomSchema = () => import("../../../../schema/api/realtime.ts");
+import { loadUserRoomSchema, subscribeParsedUserRoom } from "../../lib/user-room-bus.ts";
 
 /** Calls `onResult` for every settled seconds order pushed on the user room while mounted. */
 export function useSecondsResults(onResult: (order: SecondsOrder) => void): void {
@@ -12,7 +10,7 @@ export function useSecondsResults(onResult: (order: SecondsOrder) => void): void
   });
   useEffect(
     () =>
-      subscribeParsedUserRoom(loadRoomSchema, ({ parseFrame, userRoomOutbound }, data) => {
+      subscribeParsedUserRoom(loadUserRoomSchema, ({ parseFrame, userRoomOutbound }, data) => {
         const frame = parseFrame(userRoomOutbound, data);
         if (frame?.type === "seconds_result") handler.current(frame.order);
       }),
