@@ -15,7 +15,7 @@ export const TIME_AXIS = 20;
 /** Space left and right of a price label on the axis. */
 export const AXIS_PAD = 6;
 /** The volume histogram's share of the price pane, at its bottom. */
-export const VOLUME_SHARE = 0.18;
+const VOLUME_SHARE = 0.18;
 /** Free space above and below the candles: the legend sits at the top, and the candles stay clear of the volume. */
 const MAIN_MARGINS = { top: 0.16, bottom: 0.2 };
 const SUB_MARGINS = { top: 0.12, bottom: 0.12 };
@@ -66,7 +66,7 @@ export type FrameInput = {
 };
 
 /** The price axis's width: the widest price the data can print there (so panning does not make it twitch). */
-export function axisWidth(input: Pick<FrameInput, "model" | "precision" | "measure">, hasSub: boolean): number {
+function axisWidth(input: Pick<FrameInput, "model" | "precision" | "measure">, hasSub: boolean): number {
   const widest = input.measure(axisPrice(input.model.widest, input.precision));
   const subWidest = hasSub ? input.measure("-100.00") : 0;
   return Math.ceil(Math.max(widest, subWidest, 24) + 2 * AXIS_PAD);

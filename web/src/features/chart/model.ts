@@ -12,7 +12,7 @@ export type Bar = { time: number; open: number; high: number; low: number; close
  */
 const converted = new WeakMap<Candle, Bar>();
 
-export function toBars(candles: readonly Candle[]): Bar[] {
+function toBars(candles: readonly Candle[]): Bar[] {
   return candles.map((c) => {
     let bar = converted.get(c);
     if (!bar) {

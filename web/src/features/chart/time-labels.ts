@@ -120,7 +120,7 @@ export function labelLevel(times: readonly number[], range: { from: number; to: 
   return (LEVELS.find((l) => l.every / period >= stride) ?? LEVELS.at(-1)!).weight;
 }
 
-export type TimeLabel = { index: number; text: string };
+type TimeLabel = { index: number; text: string };
 
 /**
  * The labels of bars from..to (those whose label fits on the axis): the bars crossing a boundary of the level the

@@ -68,7 +68,7 @@ export function zoom(view: View, factor: number, anchorX: number, n: number, wid
 }
 
 /** Whether the user has panned the newest bar out of sight (a live frame then leaves the view where it is). */
-export const pannedBack = (view: View): boolean => view.rightOffset < 0;
+const pannedBack = (view: View): boolean => view.rightOffset < 0;
 
 /**
  * The view after `added` bars arrive after the newest: a chart that shows the newest bar keeps showing it (the bars
