@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { createApp } from "../../worker/app.ts";
+import { limiterClock } from "../../worker/domain/limits/rate-limit.ts";
 
 export type ApiResponse<T = unknown> = {
   status: number;
@@ -92,3 +93,16 @@ export async function createUser(
   await session.insert;
   return { id: user.id, token: session.token, email, password };
 }
+
+/**
+ * Holds the rate limiter's clock still, so a test that counts hits against a fixed window cannot straddle the window's
+ * boundary when a loaded machine makes its requests slow. `at` moves it by hand; `release` goes back to real time.
+ */
+export const heldLimiterClock = {
+  hold(at = Date.now()): void {
+    limiterClock.now = () => at;
+  },
+  release(): void {
+    limiterClock.now = () => Date.now();
+  },
+};

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PayableCurrency, SecondsConfig, SecondsDuration, SecondsList, SecondsOrder } from "../../schema/api/seconds.ts";
 import * as tables from "../../schema/db/index.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/accounts.ts";
-import { api, createUser } from "./helpers.ts";
+import { api, createUser, heldLimiterClock } from "./helpers.ts";
 import { balance, db, marketStub, seedMarkets, USDT } from "./market-helpers.ts";
 import { expectInvariant } from "./money-helpers.ts";
 import { feedTick, insideSeconds, SOL, secondsTrader, USDT_1 } from "./seconds-helpers.ts";
@@ -156,18 +156,21 @@ describe("POST /microtrade/submit", () => {
   it("allows one submit per second per user and at most the open orders per coin", async () => {
     await feedTick();
     const user = await secondsTrader(1_000);
-    // Two at once (sent together, so a slow first answer on a loaded machine cannot open the next second): one passes.
-    const both = await Promise.all([submit(user.token, form()), submit(user.token, form())]);
-    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    // The limiter's clock is held so the two cannot fall either side of a second's boundary on a loaded machine.
+    const start = Date.now();
+    heldLimiterClock.hold(start);
     await db().update(tables.secondsSettings).set({ maxOpenPerCoin: 2 }).where(eq(tables.secondsSettings.id, 1));
     try {
-      await wait(1_050);
+      const both = await Promise.all([submit(user.token, form()), submit(user.token, form())]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+      heldLimiterClock.hold(start + 1_000);
       expect((await submit(user.token, form())).status).toBe(200);
-      await wait(1_050);
+      heldLimiterClock.hold(start + 2_000);
       const third = await submit(user.token, form());
       expect(third.status).toBe(409);
       expect(third.body.code).toBe("SECONDS_TOO_MANY_OPEN");
     } finally {
+      heldLimiterClock.release();
       await db().update(tables.secondsSettings).set({ maxOpenPerCoin: 10 }).where(eq(tables.secondsSettings.id, 1));
     }
   });
