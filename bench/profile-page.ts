@@ -60,7 +60,7 @@ try {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
-    await tab.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8"] });
+    await tab.tracing.start({ categories: (process.env.PROFILE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8").split(",") });
     await tab.goto(`${proxy.base}${path}`);
     await new Promise((r) => setTimeout(r, recordMs));
     const trace = JSON.parse(Buffer.from((await tab.tracing.stop())!).toString("utf8")) as { traceEvents: TraceEvent[] };

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavBar } from "../../components/NavBar.tsx";
-import { QrCode } from "../../features/wallet/components/QrCode.tsx";
+import { QrCode } from "../../features/qr/QrCode.tsx";
 import { useTexts } from "../../lib/i18n.ts";
 import "../../styles/fund.css";
 import "../../styles/activity.css";

@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/States.tsx";
 import { amountIssue } from "../../features/wallet/amount.ts";
 import { fetchCoinInfo, fetchDepositAddresses, requestDeposit } from "../../features/wallet/api.ts";
 import { AmountField, amountIssueMessage } from "../../features/wallet/components/AmountField.tsx";
-import { QrCode } from "../../features/wallet/components/QrCode.tsx";
+import { QrCode } from "../../features/qr/QrCode.tsx";
 import { IconCopy } from "../../features/wallet/components/icons.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
 import { useIdempotencyKey } from "../../features/wallet/useIdempotencyKey.ts";

@@ -4,7 +4,7 @@ import { NavBar } from "../../components/NavBar.tsx";
 import { EmptyState, QueryPending } from "../../components/States.tsx";
 import { type RebateView, type ShareView, REBATES_KEY, inviteLink, loadRebates, shareQuery } from "../../features/invite/api.ts";
 import { tokenAtom } from "../../features/session/atoms.ts";
-import { QrCode } from "../../features/wallet/components/QrCode.tsx";
+import { QrCode } from "../../features/qr/QrCode.tsx";
 import { copyText } from "../../features/wallet/copy.ts";
 import { dec } from "../../lib/decimal.ts";
 import { amount } from "../../lib/format.ts";

@@ -1,9 +1,7 @@
 import { useEffect, useState } from "react";
+import { qrSvg } from "./qr-svg.ts";
 
-/**
- * A QR code drawn in the browser. The `qrcode` library is imported on demand,
- * so only the page that shows a code downloads it.
- */
+/** A QR code drawn in the browser, encoded by a worker (qr-svg.ts), so only a page that shows a code downloads the library. */
 export function QrCode({
   text,
   size = 184,
@@ -19,15 +17,12 @@ export function QrCode({
   const svg = drawn?.text === text ? drawn.svg : null;
   useEffect(() => {
     let cancelled = false;
-    void import("qrcode").then(async (QR) => {
-      const markup = await QR.toString(text, {
-        type: "svg",
-        margin: 1,
-        errorCorrectionLevel: "M",
-        color: { dark: "#000000", light: "#ffffff" },
-      });
-      if (!cancelled) setDrawn({ text, svg: markup });
-    });
+    qrSvg(text).then(
+      (markup) => {
+        if (!cancelled) setDrawn({ text, svg: markup });
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };
