@@ -38,6 +38,8 @@ const PARTS = [
 
 const path = process.argv[2] ?? "/#/transaction/currency";
 const recordMs = Number(process.env.PROFILE_MS ?? 6000);
+/** Trace categories; PROFILE_CATEGORIES=...,fonts adds more (the font lookups inside a layout, say). */
+const categories = (process.env.PROFILE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8").split(",");
 const chromePath = ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((p) => existsSync(p));
 if (!chromePath) throw new Error("Chromium is not installed");
 
@@ -60,7 +62,7 @@ try {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
-    await tab.tracing.start({ categories: (process.env.PROFILE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8").split(",") });
+    await tab.tracing.start({ categories });
     await tab.goto(`${proxy.base}${path}`);
     await new Promise((r) => setTimeout(r, recordMs));
     const trace = JSON.parse(Buffer.from((await tab.tracing.stop())!).toString("utf8")) as { traceEvents: TraceEvent[] };
