@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
-import { type SupportConversation, supportRoomOutbound } from "../../../../schema/api/support.ts";
+import type { SupportConversation } from "../../../../schema/api/support.ts";
 import type { ApiFailure } from "../../lib/api.ts";
 import { openPartySocket } from "../../lib/party-socket.ts";
 import { tokenAtom } from "../session/atoms.ts";
 import { type SupportThread, fetchThread, markChatRead, newClientId, sendMessage } from "./api.ts";
+import { parseSupportRoomFrame } from "./room-frames.ts";
 import { type ChatState, addOutgoing, emptyChat, mergeMessages, setFailed } from "./thread.ts";
 
 /** How long "typing" shows after the agent's last typing frame. */
@@ -79,9 +79,9 @@ export function useSupportChat(): SupportChat {
           if (opened) void readNewest().catch(() => undefined);
           opened = true;
         });
-        socket.addEventListener("message", (event: MessageEvent) => {
-          const frame = parseFrame(supportRoomOutbound, event.data);
-          if (!frame) return;
+        socket.addEventListener("message", async (event: MessageEvent) => {
+          const frame = await parseSupportRoomFrame(event.data);
+          if (!frame || cancelled) return;
           if (frame.type === "message") {
             setChat((s) => mergeMessages(s, [frame.message]));
             if (frame.message.sender !== "user") {
