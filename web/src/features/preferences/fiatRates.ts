@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import type { FiatRate as ApiFiatRate } from "../../../../schema/api/content.ts";
 import { get } from "../../lib/api.ts";
 import { type QueryDef, queryClient } from "../../lib/query/client.ts";
@@ -38,12 +39,13 @@ export const fiatRatesQuery: QueryDef<FiatRate[]> = {
         const list = rates
           .filter((r) => isFiat(r.currency_code) && POSITIVE.test(r.rate))
           .map((r) => ({ currency_code: r.currency_code as FiatCode, rate: r.rate, saveTime }));
-        if (list.length > 0) store.set(fiatsAtom, list);
+        // Every figure shown in fiat renders again: as a transition, in slices, not one long task on a first visit.
+        if (list.length > 0) startTransition(() => store.set(fiatsAtom, list));
       }
     } catch {
       // offline or the server failed: the stored rates stay, and the next start tries again
     } finally {
-      syncChosenFiat();
+      startTransition(syncChosenFiat);
     }
     return store.get(fiatsAtom);
   },

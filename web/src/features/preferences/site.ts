@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import type { SiteConfig } from "../../../../schema/api/content.ts";
 import { get } from "../../lib/api.ts";
 import { store } from "../../lib/ui.ts";
@@ -21,5 +22,6 @@ export async function refreshSite(): Promise<void> {
     logoRed: config.site_logo?.trim() || prev.logoRed,
     down_logo: config.down_logo?.trim() || prev.down_logo,
   };
-  if (JSON.stringify(next) !== JSON.stringify(prev)) store.set(siteAtom, next);
+  // The header and home render again: as a transition, so a first visit's branding is not one long task.
+  if (JSON.stringify(next) !== JSON.stringify(prev)) startTransition(() => store.set(siteAtom, next));
 }
