@@ -1,6 +1,6 @@
 import type { Connection, WSMessage } from "partyserver";
 import type * as z from "zod/mini";
-import { parseFrame } from "../../schema/api/realtime.ts";
+import { parseFrame } from "../../schema/api/frame-text.ts";
 
 /**
  * What every room does with an inbound frame before its own handling: parse it

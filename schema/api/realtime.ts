@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { frameJson, MAX_FRAME_CHARS } from "./frame-text.ts";
 import type { SecondsOrder } from "./seconds.ts";
 import { spotOrderSchema } from "./spot-order.ts";
 
@@ -43,11 +42,3 @@ export const userRoomOutbound = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("contract_closed"), symbol: z.string(), ids: z.array(z.number()) }),
 ]);
 export type UserRoomOutbound = z.infer<typeof userRoomOutbound>;
-
-/** A text frame parsed against a schema; null when it is not text, too big, not JSON or not valid. */
-export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown, maxChars = MAX_FRAME_CHARS): z.output<S> | null {
-  const json = frameJson(data, maxChars);
-  if (json === undefined) return null;
-  const result = z.safeParse(schema, json);
-  return result.success ? result.data : null;
-}

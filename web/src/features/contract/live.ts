@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { UserRoomOutbound } from "../../../../schema/api/realtime.ts";
+import { parseFrame } from "../../../../schema/api/frame-text.ts";
 import { loadUserRoomSchema, subscribeParsedUserRoom } from "../../lib/user-room-bus.ts";
 
 /** Live P/L of the user's open positions of one pair at a reference tick (schema/api/realtime.ts). */
@@ -13,7 +14,7 @@ export function useContractUpdates(symbol: string, on: { pl: (frame: ContractPl)
   });
   useEffect(
     () =>
-      subscribeParsedUserRoom(loadUserRoomSchema, ({ parseFrame, userRoomOutbound }, data) => {
+      subscribeParsedUserRoom(loadUserRoomSchema, ({ userRoomOutbound }, data) => {
         const frame = parseFrame(userRoomOutbound, data);
         if (frame?.type === "contract_pl" && frame.symbol === symbol) handlers.current.pl(frame);
         if (frame?.type === "contract_closed" && frame.symbol === symbol) handlers.current.closed(frame.ids);

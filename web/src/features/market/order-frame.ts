@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { OrderUpdateFrame } from "../../../../schema/api/market.ts";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
+import { parseFrame } from "../../../../schema/api/frame-text.ts";
 import { spotOrderSchema } from "../../../../schema/api/spot-order.ts";
 import { MAX_MARKET_FRAME_CHARS } from "./frames.ts";
 

@@ -9,7 +9,7 @@ import {
   type NeedPayOrder,
   type QuotationLogEntry,
 } from "../../../../schema/api/nft-auction.ts";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
+import { parseFrame } from "../../../../schema/api/frame-text.ts";
 import { get, post } from "../../lib/api.ts";
 import { D, dec } from "../../lib/decimal.ts";
 import { openPartySocket } from "../../lib/party-socket.ts";

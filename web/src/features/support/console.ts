@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
+import { parseFrame } from "../../../../schema/api/frame-text.ts";
 import {
   SUPPORT_DESK,
   type SupportAgent,

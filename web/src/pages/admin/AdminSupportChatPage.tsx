@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { parseFrame } from "../../../../schema/api/realtime.ts";
+import { parseFrame } from "../../../../schema/api/frame-text.ts";
 import { type SupportConversation, supportRoomOutbound } from "../../../../schema/api/support.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { PrivateImage } from "../../components/PrivateImage.tsx";
