@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../worker/domain/errors.ts";
-import { enforce, hit, isLimited, limiterClock } from "../../worker/domain/limits/rate-limit.ts";
+import { enforce, hit, isLimited } from "../../worker/domain/limits/rate-limit.ts";
 import { UPLOADS_PER_HOUR } from "../../worker/domain/files/uploads.ts";
-import { api, createUser } from "./helpers.ts";
+import { api, createUser, heldLimiterClock } from "./helpers.ts";
 import { db } from "./money-helpers.ts";
 
 /**
@@ -31,7 +31,7 @@ async function refusal(run: Promise<void>): Promise<{ status: number; code: stri
 }
 
 afterEach(() => {
-  limiterClock.now = () => Date.now();
+  heldLimiterClock.release();
 });
 
 describe("fixed window, called with its clock", () => {
@@ -86,7 +86,7 @@ describe("over HTTP: POST /upload, 60 an hour per user", () => {
   it("the 61st upload of the hour is refused with 429 and Retry-After; at the next hour the 62nd goes through", async () => {
     expect(UPLOADS_PER_HOUR).toBe(60);
     const user = await createUser();
-    limiterClock.now = () => WINDOW + 10 * MINUTE;
+    heldLimiterClock.hold(WINDOW + 10 * MINUTE);
     for (let i = 1; i <= 60; i++) expect((await upload(user.token)).status, `upload ${i}`).toBe(200);
 
     const refused = await upload(user.token);
@@ -94,15 +94,15 @@ describe("over HTTP: POST /upload, 60 an hour per user", () => {
     expect(refused.headers.get("Retry-After")).toBe("3000");
     expect(refused.body).toEqual({ type: "error", code: "TOO_MANY_REQUESTS", message: "Too many attempts, please try again in 3000 s" });
 
-    limiterClock.now = () => WINDOW + HOUR - 1;
+    heldLimiterClock.hold(WINDOW + HOUR - 1);
     const last = await upload(user.token);
     expect(last.status).toBe(429);
     expect(last.headers.get("Retry-After")).toBe("1");
 
-    limiterClock.now = () => WINDOW + HOUR;
+    heldLimiterClock.hold(WINDOW + HOUR);
     expect((await upload(user.token)).status).toBe(200);
     // Another user has a budget of their own.
-    limiterClock.now = () => WINDOW + 10 * MINUTE;
+    heldLimiterClock.hold(WINDOW + 10 * MINUTE);
     expect((await upload((await createUser()).token)).status).toBe(200);
   });
 });

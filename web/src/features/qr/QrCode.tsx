@@ -13,32 +13,31 @@ export function QrCode({
   label: string;
   testId?: string;
 }) {
-  const [drawn, setDrawn] = useState<{ text: string; svg: string } | null>(null);
-  const svg = drawn?.text === text ? drawn.svg : null;
+  // svg null: the code could not be made (its text is shown beside it on every page that uses one).
+  const [drawn, setDrawn] = useState<{ text: string; svg: string | null } | null>(null);
+  const done = drawn?.text === text ? drawn : null;
   useEffect(() => {
     let cancelled = false;
-    qrSvg(text).then(
-      (markup) => {
-        if (!cancelled) setDrawn({ text, svg: markup });
-      },
-      () => undefined,
-    );
+    const show = (svg: string | null) => {
+      if (!cancelled) setDrawn({ text, svg });
+    };
+    qrSvg(text).then(show, () => show(null));
     return () => {
       cancelled = true;
     };
   }, [text]);
   return (
     <div className="qr" style={{ width: size, height: size }}>
-      {svg ? (
+      {done?.svg ? (
         <img
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(done.svg)}`}
           width={size}
           height={size}
           alt={label}
           data-testid={testId}
         />
       ) : (
-        <span className="qr-placeholder" aria-busy="true" />
+        !done && <span className="qr-placeholder" aria-busy="true" />
       )}
     </div>
   );
