@@ -108,8 +108,10 @@ describe("markets run without a visitor", () => {
       ).toBe(true);
       const latest = await candles(period, now - 8 * DAY, now);
       expect(latest.at(-1)!.time, period).toBeGreaterThan(period === "1min" ? now - 3 * 60_000 : now - 32 * DAY);
+      // The market runs from its first wake (this test's first read): its simulated traders may already have traded
+      // into the newest bucket or the next one, which are then live candles; everything before them is history.
       expect(
-        latest.every((c) => c.simulated === true),
+        latest.slice(0, -2).every((c) => c.simulated === true),
         period,
       ).toBe(true);
     }
