@@ -117,6 +117,8 @@ try {
     if (process.env.LH_DEBUG) {
       // The whole report, for the audits not printed here (bootup-time, mainthread-work-breakdown, ...).
       writeFileSync(`.wrangler/lighthouse-${page.name}.json`, result.report as string);
+      // The trace Lighthouse simulated from, for bench/profile-page.ts-style reading (PROFILE_TRACE's format).
+      writeFileSync(`.wrangler/lighthouse-${page.name}.trace.json`, JSON.stringify(result.artifacts.Trace));
       console.log(
         networkItems(result.lhr)
           .map(

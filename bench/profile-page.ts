@@ -6,7 +6,7 @@
 //   script, then each long task with what ran in it (PROFILE_TOP names per task, PROFILE_TRACE=file keeps the trace).
 //   PROFILE_RUNS=3: three visits at full speed, each task's thread time times 4 as Lighthouse's simulation does, and
 //   the median main-thread CPU and blocking, from the first paint or, with PROFILE_FROM=start, from the document's
-//   first parse; then the last visit's biggest tasks.
+//   first parse; then the last visit's biggest tasks. PROFILE_SELF=1 adds each long task's self time by function and line.
 import { existsSync, writeFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
@@ -81,6 +81,7 @@ try {
       last = (await visit(false)).events;
       figures.push(simulatedBlocking(last));
     }
+    if (process.env.PROFILE_TRACE) writeFileSync(process.env.PROFILE_TRACE, JSON.stringify({ traceEvents: last }));
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(", ");
     const cpu = figures.map((f) => f.cpu);
@@ -176,7 +177,7 @@ function longTasks(events: TraceEvent[], profile: Profile): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const samples: { ts: number; stack: string[] }[] = [];
+  const samples: { ts: number; stack: string[]; leaf: string }[] = [];
   let ts = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     ts += profile.timeDeltas[i]!;
@@ -185,7 +186,8 @@ function longTasks(events: TraceEvent[], profile: Profile): void {
       const f = byId.get(id)!.callFrame;
       if (f.functionName && f.functionName !== "(root)") stack.push(f.functionName);
     }
-    samples.push({ ts, stack });
+    const f = byId.get(profile.samples[i]!)!.callFrame;
+    samples.push({ ts, stack, leaf: `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}` });
   }
   const onMain = mainThread(events);
   const start = Math.min(...events.filter((e) => e.name === "navigationStart" || e.name === "TracingStartedInBrowser").map((e) => e.ts));
@@ -202,6 +204,13 @@ function longTasks(events: TraceEvent[], profile: Profile): void {
     for (const x of within) for (const name of new Set(x.stack)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
     const share = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 12));
     console.log(`         ${share.map(([k, v]) => `${k} ${Math.round((100 * v) / Math.max(1, within.length))}%`).join(", ")}`);
+    if (process.env.PROFILE_SELF) {
+      // PROFILE_SELF=1: where the samples themselves fell (self time), with the script and line.
+      const self = new Map<string, number>();
+      for (const x of within) self.set(x.leaf, (self.get(x.leaf) ?? 0) + 1);
+      const leaves = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 12));
+      console.log(`         self: ${leaves.map(([k, v]) => `${k} ${Math.round((100 * v) / Math.max(1, within.length))}%`).join(", ")}`);
+    }
   }
 }
 
