@@ -1,4 +1,5 @@
 import { migrateStorage } from "../lib/storage-version.ts";
+import { nextTask } from "../lib/next-task.ts";
 import { startOpening } from "./opening.ts";
 
 // The app's entry, kept to a few kilobytes: it starts the opened page's downloads (boot/opening.ts), then runs the app,
@@ -7,4 +8,4 @@ import { startOpening } from "./opening.ts";
 migrateStorage();
 startOpening(location.hash, localStorage);
 // The libraries first, then the app in a task of its own (boot/libraries.ts says why).
-void import("./libraries.ts").then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => import("../main.tsx"));
+void import("./libraries.ts").then(() => nextTask()).then(() => import("../main.tsx"));

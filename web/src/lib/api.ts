@@ -1,4 +1,5 @@
 import type { Lang } from "../../../schema/api/lang.ts";
+import { nextTask } from "./next-task.ts";
 
 /**
  * The API client of the spec ("Response handling"): form-encoded
@@ -94,17 +95,6 @@ function prepare(
   return { url, init: { method, headers, body, credentials: "same-origin" }, key };
 }
 
-/**
- * Lets a request start in a task of its own. A page's first render starts all its reads in one pass, and each fetch()
- * costs Chromium a millisecond or more of main-thread time: started back to back they made one long task that blocks
- * input. scheduler.yield() resumes ahead of other queued work, so a request is not kept waiting; where it is missing
- * (older browsers, Node in unit tests) the request starts at once.
- */
-function ownTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : Promise.resolve();
-}
-
 /** Sends a read now and keeps its answer for the app's first identical request (the boot script's early reads). */
 export function sendEarly(read: EarlyRead, lang: Lang, token: string): void {
   const { url, init, key } = prepare(read.method ?? "GET", read.path, read.params ?? {}, lang, token);
@@ -138,7 +128,9 @@ export async function request<T>(
     let res: Response;
     try {
       const send = async () => {
-        await ownTask();
+        // A page's first render starts all its reads in one pass, and each fetch() costs Chromium a millisecond or
+        // more of main-thread time: started back to back they made one long task.
+        await nextTask(true);
         return fetch(url, { ...init, signal: controller.signal });
       };
       res = await (takeEarly(key)?.catch(send) ?? send());
