@@ -44,3 +44,15 @@ export function QueryPending({ query }: { query: Pick<Query<unknown>, "error" | 
   if (query.error.status === 404) return <EmptyState text={query.error.message} />;
   return <ErrorView message={query.error.message} onRetry={query.reload} />;
 }
+
+/**
+ * A list's place while its first page loads: a box of the empty state's height with the delayed spinner, so that an
+ * empty answer (or a short list) does not push down what sits below the list when it arrives.
+ */
+export function ListPending() {
+  return (
+    <div className="list-pending">
+      <DelayedSpinner />
+    </div>
+  );
+}

@@ -31,13 +31,14 @@ export default function IndexPage() {
       <NavBar title={t("follow.title")} right={right} />
       <div className="content stack">
         <p className="faint">{t("follow.intro")}</p>
-        <RecordList list={list} empty={t("follow.noTraders")} testId="traders" render={(x) => <TraderCard key={x.id} t={x} />} />
         <Link to="/copytrade/trader" className="btn btn-ghost btn-block" data-testid="become-trader">
           {t("follow.becomeTrader")}
         </Link>
         <Link to={agreementPath(i18n.language)} className="btn btn-ghost btn-block">
           {t("follow.agreement")}
         </Link>
+        {/* Last, so the list's arrival (and its growth as pages load) moves nothing below it. */}
+        <RecordList list={list} empty={t("follow.noTraders")} testId="traders" render={(x) => <TraderCard key={x.id} t={x} />} />
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { NavBar } from "../../components/NavBar.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, ErrorView, ListPending } from "../../components/States.tsx";
 import type { PagedList } from "../../lib/query/usePagedQuery.ts";
 import type { ApiFailure } from "../../lib/api.ts";
 import { useTexts } from "../../lib/i18n.ts";
@@ -23,7 +23,7 @@ export function RecordList<T>({
   useTexts("fund");
   const { t } = useTranslation();
   if (list.error) return <ErrorView message={list.error.message} onRetry={list.reload} />;
-  if (list.loading && list.items.length === 0) return <DelayedSpinner />;
+  if (list.loading && list.items.length === 0) return <ListPending />;
   if (list.items.length === 0) return <EmptyState text={empty} />;
   return (
     <>

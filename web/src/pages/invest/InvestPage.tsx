@@ -47,10 +47,11 @@ export default function InvestPage() {
           ]}
         />
         <p className="faint">{t(`invest.typeHint.${type}`)}</p>
-        {body}
+        {/* The help link sits above the list, so the products' arrival moves nothing below them. */}
         <Link to="/invest/help" className="btn btn-ghost btn-block" data-testid="dual-help">
           {t("invest.help.link")}
         </Link>
+        {body}
       </div>
     </>
   );

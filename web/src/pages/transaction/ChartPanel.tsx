@@ -150,7 +150,8 @@ export function ChartPanel({
               </div>
             )}
           </div>
-          {view === "kline" && (simulated || indexLine) && (
+          {/* Kept while the candles load (empty), so the notes' arrival does not move the chart down. */}
+          {view === "kline" && (
             <div className="chart-notes">
               {simulated && (
                 <span className="chart-note sim" title={t("trade.chart.simulatedHint")} data-testid="chart-simulated">

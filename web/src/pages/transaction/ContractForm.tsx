@@ -224,6 +224,12 @@ export function ContractForm({
       )}
       <div className="field-label">{t("contract.form.multiple")}</div>
       <div className="chips" role="radiogroup" aria-label={t("contract.form.multiple")}>
+        {/* Until the terms arrive, an invisible chip holds the row's height, so the fields below do not move. */}
+        {!deal && (
+          <span className="chip" aria-hidden="true" style={{ visibility: "hidden" }}>
+            {"\u00a0"}
+          </span>
+        )}
         {multiples.map((m) => (
           <button
             key={m}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TRAIL_MAX_AGE_MS } from "../../../../schema/api/trail-rule.ts";
 import { DelayedSpinner } from "../../components/Feedback.tsx";
-import { EmptyState, ErrorView } from "../../components/States.tsx";
+import { EmptyState, ErrorView, ListPending } from "../../components/States.tsx";
 import type { Quotation } from "../../features/market/api.ts";
 import { useLoginPrompt } from "../../features/market/useLoginPrompt.ts";
 import { payableQuery, secondsConfigQuery } from "../../features/seconds/api.ts";
@@ -69,7 +69,7 @@ export default function SecondsPanel({ pair, price }: { pair: Quotation; price: 
 
   let ordersView;
   if (!token) ordersView = <p className="muted seconds-empty">{t("seconds.order.loginToSee")}</p>;
-  else if (live.loading) ordersView = <DelayedSpinner />;
+  else if (live.loading) ordersView = <ListPending />;
   else if (live.error) ordersView = <ErrorView message={live.error.message} onRetry={live.reload} />;
   else if (live.orders.length === 0) ordersView = <EmptyState text={t("seconds.order.noRunning")} />;
   else {
