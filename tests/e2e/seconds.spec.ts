@@ -116,3 +116,17 @@ test("operators see and save the seconds configuration (confirmed, then audited)
   expect(config.max_open_per_coin).toBe(12);
   await page.screenshot({ path: `${SHOTS}/seconds-admin.png`, fullPage: true });
 });
+
+test("the seconds mode's chart, below the form, is drawn when the visitor scrolls to it, not before", async ({ browser, request }) => {
+  const token = await logIn(request, BOB);
+  const page = await sessionPage(browser, token, "en", "dark");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/#/transaction/index?symbol=${SYMBOL}`);
+  await expect(page.getByTestId("seconds-form")).toBeVisible();
+  // The candles are in (the notes row says where they come from) but the chart is off screen: nothing is drawn yet.
+  await expect(page.getByTestId("chart-simulated").or(page.getByTestId("chart-index")).first()).toBeAttached();
+  await expect(page.getByTestId("candle-chart")).toHaveCount(0);
+  await page.locator(".chart-box").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-bars", /^[1-9]\d*$/);
+  await page.context().close();
+});

@@ -5,6 +5,7 @@ import { DelayedSpinner } from "../../components/Feedback.tsx";
 import { DepthChart } from "../../features/chart/DepthChart.tsx";
 import { loadOnce } from "../../lib/load-once.ts";
 import { preloadable } from "../../lib/preloadable.tsx";
+import { useOnScreen } from "../../lib/useOnScreen.ts";
 import type { Depth, IndexKlines, Period } from "../../features/market/api.ts";
 import {
   chartOpenAtom,
@@ -65,8 +66,11 @@ export function ChartPanel({
   const indexLine = index && index.candles.length > 0 ? index : null;
   // The chart is made once the first candles are in, so a first visit sets it up and draws it once, with its data.
   // Its code loads meanwhile, beside the candles. A later period or pair keeps the chart and redraws it.
+  // Below the fold (the seconds mode's chart sits under its form), the first draw waits until the chart comes on
+  // screen: it was the longest task of that page's first visit.
+  const [box, onScreen] = useOnScreen<HTMLDivElement>();
   const [chartMade, setChartMade] = useState(false);
-  if (ready && list && !chartMade) setChartMade(true);
+  if (ready && list && onScreen && !chartMade) setChartMade(true);
   useEffect(() => {
     if (ready) loadOnce(loadCandleChart).catch(() => {});
   }, [ready]);
@@ -165,7 +169,7 @@ export function ChartPanel({
               )}
             </div>
           )}
-          <div className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
+          <div ref={box} className={view === "kline" && sub !== "none" ? "chart-box with-sub" : "chart-box"}>
             {view === "kline"
               ? chartMade && (
                   <Suspense fallback={null}>
