@@ -1,3 +1,4 @@
+import { frameJson } from "../../../schema/api/frame-text.ts";
 import { loadOnce } from "./load-once.ts";
 
 /**
@@ -16,12 +17,19 @@ export function subscribeUserRoom(listener: Listener): () => void {
 }
 
 /**
- * Like subscribeUserRoom, with the frames parsed by a module loaded with the first frame: a user room is quiet until
- * something of the user's changes, so its schemas (and zod) stay out of a page's first visit. Frames keep their order.
+ * Like subscribeUserRoom, for the frames of the given types, parsed by a module loaded with the first of them: a user
+ * room is quiet until something of the user's changes, so its schemas (and zod) stay out of a page's first visit. The
+ * type is read by hand first, so the room's other frames (the unread count on connecting, the heartbeat's pong) never
+ * load the module: on the seconds page that load was a long task of its first visit. Frames keep their order.
  */
-export function subscribeParsedUserRoom<M>(load: () => Promise<M>, listener: (module: M, data: unknown) => void): () => void {
+export function subscribeParsedUserRoom<M>(
+  load: () => Promise<M>,
+  types: readonly string[],
+  listener: (module: M, data: unknown) => void,
+): () => void {
   let subscribed = true;
   const unsubscribe = subscribeUserRoom((data) => {
+    if (!types.includes(frameType(data))) return;
     loadOnce(load).then(
       (module) => {
         if (subscribed) listener(module, data);
@@ -33,6 +41,13 @@ export function subscribeParsedUserRoom<M>(load: () => Promise<M>, listener: (mo
     subscribed = false;
     unsubscribe();
   };
+}
+
+/** A frame's `type`, or "" when it has none (not text, not JSON, not an object). Each parser bounds the size itself. */
+function frameType(data: unknown): string {
+  const json = frameJson(data, Number.POSITIVE_INFINITY);
+  const type = typeof json === "object" && json !== null ? (json as { type?: unknown }).type : undefined;
+  return typeof type === "string" ? type : "";
 }
 
 /** The user room's shared zod schema, for subscribeParsedUserRoom: one loader, so every feature shares one load. */

@@ -14,7 +14,7 @@ export function useContractUpdates(symbol: string, on: { pl: (frame: ContractPl)
   });
   useEffect(
     () =>
-      subscribeParsedUserRoom(loadUserRoomSchema, ({ userRoomOutbound }, data) => {
+      subscribeParsedUserRoom(loadUserRoomSchema, ["contract_pl", "contract_closed"], ({ userRoomOutbound }, data) => {
         const frame = parseFrame(userRoomOutbound, data);
         if (frame?.type === "contract_pl" && frame.symbol === symbol) handlers.current.pl(frame);
         if (frame?.type === "contract_closed" && frame.symbol === symbol) handlers.current.closed(frame.ids);

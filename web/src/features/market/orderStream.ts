@@ -13,7 +13,7 @@ export function useOrderUpdates(onOrder: (order: SpotOrder) => void): void {
   });
   useEffect(
     () =>
-      subscribeParsedUserRoom(loadOrderFrame, ({ parseOrderFrame }, data) => {
+      subscribeParsedUserRoom(loadOrderFrame, ["order"], ({ parseOrderFrame }, data) => {
         const frame = parseOrderFrame(data);
         if (frame) handler.current(frame.order);
       }),

@@ -11,7 +11,7 @@ export function useSecondsResults(onResult: (order: SecondsOrder) => void): void
   });
   useEffect(
     () =>
-      subscribeParsedUserRoom(loadUserRoomSchema, ({ userRoomOutbound }, data) => {
+      subscribeParsedUserRoom(loadUserRoomSchema, ["seconds_result"], ({ userRoomOutbound }, data) => {
         const frame = parseFrame(userRoomOutbound, data);
         if (frame?.type === "seconds_result") handler.current(frame.order);
       }),
