@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from "node:http2";
 import { resolve } from "node:path";
 
@@ -51,7 +51,7 @@ export async function startH2Proxy(target: string, port: number): Promise<{ base
   );
   // WebSocket upgrades (the price and chat rooms): the browser opens them over HTTP/1.1 on a TLS connection of their own.
   // The request goes upstream as it came and the two sockets are joined, so the page's rooms connect as in production.
-  server.on("upgrade", (req: Http2ServerRequest, socket: import("node:net").Socket, head: Buffer) => {
+  server.on("upgrade", (req: Http2ServerRequest, socket: Socket, head: Buffer) => {
     const upstream = connect(Number(to.port), to.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) {

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { ALICE, logIn } from "./lib/session.ts";
 
 /**
@@ -90,45 +90,45 @@ test("the loans page with a session shifts at most 0.05 (the application comes a
  */
 const RESERVED_CLS = 0.01;
 
-test("the seconds mode with a session shifts next to nothing (the running orders keep the empty list's height while they load)", async ({
-  context,
-  page,
-  request,
-}) => {
-  const token = await logIn(request, ALICE);
-  const cls = await throttledVisit(context, page, "/transaction/index", token);
-  await expect(page.getByTestId("seconds-balance")).toBeVisible();
-  expect(cls).toBeLessThanOrEqual(RESERVED_CLS);
-});
+/** Each page with what must be on screen once it has loaded; `session` visits it logged in. */
+const RESERVED: { name: string; route: string; session: boolean; ready: (page: Page) => Locator[] }[] = [
+  {
+    name: "the seconds mode with a session (the running orders keep the empty list's height while they load)",
+    route: "/transaction/index",
+    session: true,
+    ready: (page) => [page.getByTestId("seconds-balance")],
+  },
+  {
+    name: "copy trading's entry (the traders list comes last)",
+    route: "/follow/index",
+    session: true,
+    ready: (page) => [page.getByTestId("traders")],
+  },
+  {
+    name: "the dual-currency list (the help link sits above the products)",
+    route: "/invest/invest",
+    session: false,
+    ready: (page) => [page.getByTestId("dual-products")],
+  },
+  {
+    name: "the contract page (the chart's notes row and the multiples row keep their height)",
+    route: "/transaction/contract",
+    session: true,
+    ready: (page) => [page.locator(".chip[role=radio]").first()],
+  },
+  {
+    name: "a stock's contract page",
+    route: "/transaction/contract?symbol=AAPL-USDT",
+    session: true,
+    ready: (page) => [page.getByTestId("stock-card"), page.locator(".chip[role=radio]").first()],
+  },
+];
 
-test("copy trading's entry shifts next to nothing (the traders list comes last)", async ({ context, page, request }) => {
-  const token = await logIn(request, ALICE);
-  const cls = await throttledVisit(context, page, "/follow/index", token);
-  await expect(page.getByTestId("traders")).toBeVisible();
-  expect(cls).toBeLessThanOrEqual(RESERVED_CLS);
-});
-
-test("the dual-currency list shifts next to nothing (the help link sits above the products)", async ({ context, page }) => {
-  const cls = await throttledVisit(context, page, "/invest/invest");
-  await expect(page.getByTestId("dual-products")).toBeVisible();
-  expect(cls).toBeLessThanOrEqual(RESERVED_CLS);
-});
-
-test("the contract page shifts next to nothing (the chart's notes row and the multiples row keep their height)", async ({
-  context,
-  page,
-  request,
-}) => {
-  const token = await logIn(request, ALICE);
-  const cls = await throttledVisit(context, page, "/transaction/contract", token);
-  await expect(page.locator(".chip[role=radio]").first()).toBeVisible();
-  expect(cls).toBeLessThanOrEqual(RESERVED_CLS);
-});
-
-test("a stock's contract page shifts next to nothing", async ({ context, page, request }) => {
-  const token = await logIn(request, ALICE);
-  const cls = await throttledVisit(context, page, "/transaction/contract?symbol=AAPL-USDT", token);
-  await expect(page.getByTestId("stock-card")).toBeVisible();
-  await expect(page.locator(".chip[role=radio]").first()).toBeVisible();
-  expect(cls).toBeLessThanOrEqual(RESERVED_CLS);
-});
+for (const c of RESERVED) {
+  test(`${c.name} shifts next to nothing`, async ({ context, page, request }) => {
+    const token = c.session ? await logIn(request, ALICE) : undefined;
+    const cls = await throttledVisit(context, page, c.route, token);
+    for (const part of c.ready(page)) await expect(part).toBeVisible();
+    expect(cls).toBeLessThanOrEqual(RESERVED_CLS);
+  });
+}

@@ -20,3 +20,9 @@ export const persisted = <T>(key: string, initial: T, valid?: (value: unknown) =
     : json;
   return atomWithStorage<T>(key, initial, storage as typeof json, { getOnInit: true });
 };
+
+/** A validator for `persisted`: the value is one of `choices`. */
+export const oneOf =
+  <T>(choices: readonly T[]) =>
+  (value: unknown): value is T =>
+    (choices as readonly unknown[]).includes(value);

@@ -1,16 +1,16 @@
 import { atom } from "jotai";
 import { isLang, type Lang } from "../../../../schema/api/lang.ts";
-import { persisted } from "../../lib/persist.ts";
+import { oneOf, persisted } from "../../lib/persist.ts";
 import { STORED_LANG } from "../../lib/stored.ts";
 
 export type ThemeChoice = "dark" | "light" | "system";
-const THEME_CHOICES: readonly unknown[] = ["dark", "light", "system"] satisfies ThemeChoice[];
-export const themeAtom = persisted<ThemeChoice>("theme", "dark", (v): v is ThemeChoice => THEME_CHOICES.includes(v));
+const THEME_CHOICES: readonly ThemeChoice[] = ["dark", "light", "system"];
+export const themeAtom = persisted<ThemeChoice>("theme", "dark", oneOf(THEME_CHOICES));
 export const langAtom = persisted<Lang>(STORED_LANG.key, STORED_LANG.initial, isLang);
 /** Which way prices read: green up and red down, or red up and green down (as many Chinese-language users expect). */
 export type ColorChoice = "green-up" | "red-up";
 export const COLOR_CHOICES: readonly ColorChoice[] = ["green-up", "red-up"];
-export const colorsAtom = persisted<ColorChoice>("colors", "green-up", (v): v is ColorChoice => (COLOR_CHOICES as unknown[]).includes(v));
+export const colorsAtom = persisted<ColorChoice>("colors", "green-up", oneOf(COLOR_CHOICES));
 
 /** The spec's 11 display fiats, in its order. */
 export const FIATS = ["USD", "CNY", "GBP", "HKD", "JPY", "EUR", "AED", "THB", "PHP", "SGD", "VND"] as const;

@@ -226,7 +226,7 @@ export function ContractForm({
       <div className="chips" role="radiogroup" aria-label={t("contract.form.multiple")}>
         {/* Until the terms arrive, an invisible chip holds the row's height, so the fields below do not move. */}
         {!deal && (
-          <span className="chip" aria-hidden="true" style={{ visibility: "hidden" }}>
+          <span className="chip chip-placeholder" aria-hidden="true">
             {"\u00a0"}
           </span>
         )}
