@@ -54,7 +54,7 @@ export class AuctionLot extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = database(env.DB);
-    this.scheduler = new AlarmScheduler<Task>(ctx.storage);
+    this.scheduler = new AlarmScheduler<Task>(ctx.storage, { retryMs: RETRY_MS });
     void ctx.blockConcurrencyWhile(async () => {
       if (await ctx.storage.get<Outbox>("outbox")) this.scheduler.at("drain", Date.now() + 1);
     });
@@ -203,10 +203,7 @@ export class AuctionLot extends DurableObject<Env> {
   private async runDue(all: boolean): Promise<void> {
     await this.scheduler.fire(
       (task) => this.serial.run(() => (task === "end" ? this.end() : task === "deadline" ? this.deadline() : this.drain())),
-      (task, err) => {
-        log("auction_task_failed", { lot: this.lotId, task, error: String(err) });
-        this.scheduler.at("drain", Date.now() + RETRY_MS);
-      },
+      (task, err) => log("auction_task_failed", { lot: this.lotId, task, error: String(err) }),
       all ? ["drain", "end", "deadline"] : ["drain"],
     );
   }

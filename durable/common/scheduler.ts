@@ -8,19 +8,29 @@
  *   the handler ends (workerd issue #6866), which would stop the chain. While the handler runs, arming waits for
  *   its end, which arms once for whatever is due then.
  * - Alarms fire at least once, so every task must be idempotent; a task that fails is logged and the others still run.
+ * - A task that fails without arming itself again is due again after `retryMs`: dropping it would end its chain
+ *   silently (a lot that never ends after one busy D1 read). A task that set its own retry (a backoff) keeps it.
  */
 
 export type AlarmStorage = { setAlarm(at: number): Promise<void> | void };
+export type SchedulerOptions = { now?: () => number; retryMs?: number };
+
+const RETRY_MS = 1_000;
 
 export class AlarmScheduler<K extends string> {
   private readonly due = new Map<K, number>();
   private armed: number | null = null;
   private running = false;
+  private readonly now: () => number;
+  private readonly retryMs: number;
 
   constructor(
     private readonly storage: AlarmStorage,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: SchedulerOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.retryMs = options.retryMs ?? RETRY_MS;
+  }
 
   /** Due at `at`, unless it is already due sooner. */
   at(task: K, at: number): void {
@@ -46,8 +56,8 @@ export class AlarmScheduler<K extends string> {
   }
 
   /**
-   * The object's alarm(): runs every task due by now, soonest first (each through `run`, errors to `onError`),
-   * then arms once for whatever is due next. `also` adds tasks worth running whatever woke the object.
+   * The object's alarm(): runs every task due by now, soonest first (each through `run`, errors to `onError` and
+   * a retry), then arms once for whatever is due next. `also` adds tasks worth running whatever woke the object.
    */
   async fire(run: (task: K) => Promise<void>, onError: (task: K, err: unknown) => void, also: K[] = []): Promise<void> {
     this.armed = null;
@@ -60,6 +70,7 @@ export class AlarmScheduler<K extends string> {
           await run(task);
         } catch (err) {
           onError(task, err);
+          if (!this.due.has(task)) this.due.set(task, this.now() + this.retryMs);
         }
       }
     } finally {

@@ -34,7 +34,7 @@ export class QuizMarket extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = database(env.DB);
-    this.scheduler = new AlarmScheduler<Task>(ctx.storage);
+    this.scheduler = new AlarmScheduler<Task>(ctx.storage, { retryMs: 5_000 });
     void ctx.blockConcurrencyWhile(() => this.boot());
   }
 
@@ -71,10 +71,7 @@ export class QuizMarket extends DurableObject<Env> {
     if (!this.market) return;
     await this.scheduler.fire(
       (task) => (task === "settle" ? this.settle() : this.plan()),
-      (task, err) => {
-        log("quiz_task_failed", { market: this.market?.symbol, task, error: String(err) });
-        if (task === "settle") this.scheduler.at("settle", Date.now() + 5_000);
-      },
+      (task, err) => log("quiz_task_failed", { market: this.market?.symbol, task, error: String(err) }),
     );
   }
 

@@ -130,11 +130,8 @@ export class SecondsMarket extends DurableObject<Env> {
     if (!this.market) return;
     await this.scheduler.fire(
       (task) => (task === "settle" ? this.settle() : this.reconcile()),
-      (task, err) => {
-        log("seconds_task_failed", { market: this.market?.symbol, task, error: String(err) });
-        // Settlement is retried soon; the book still holds every unpaid order.
-        if (task === "settle") this.scheduler.at("settle", Date.now() + 1_000);
-      },
+      // A failed settlement is retried by the scheduler; the book still holds every unpaid order.
+      (task, err) => log("seconds_task_failed", { market: this.market?.symbol, task, error: String(err) }),
       this.book.next() !== null && this.book.next()! <= Date.now() ? ["settle"] : [],
     );
   }

@@ -187,6 +187,18 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
   await expect(bob.getByTestId("nft-listed-notice")).toBeVisible();
   const bobBefore = await usdt(request, bobToken);
 
+  // A guest watches the lot, but their page's socket handshake is held until after the lot ended: the "ended" frame
+  // reaches no one there, and the page must learn the end from the read it makes when the socket opens.
+  const guest = await sessionPage(browser, null, "spa", "light");
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await guest.routeWebSocket(/auction-room/, async (ws) => {
+    await released;
+    ws.connectToServer();
+  });
+  await guest.goto(`/#/nft/purchase?code=${code}`);
+  await expect(guest.getByTestId("auction-status")).toHaveText("Pujas abiertas");
+
   // Alice finds it on its artwork page, bids from the auction page, the lot ends and she pays.
   const alice = await sessionPage(browser, aliceToken);
   await alice.goto(`/#/nft/artworkDetail?code=${code}`);
@@ -195,6 +207,10 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
   await bidFromPage(alice, "5", "65", "Confirm");
   await api(request, "/dev/nft_auction_end", { data: { code, seconds: "3" } });
   await expect(alice.getByTestId("auction-status")).toHaveText("Awaiting payment", { timeout: 30_000 });
+  await expect(guest.getByTestId("auction-status")).toHaveText("Pujas abiertas");
+  release();
+  await expect(guest.getByTestId("auction-status")).toHaveText("Pendiente de pago");
+  await guest.close();
   await alice.getByTestId("auction-go-pay").click();
   // The order of this lot: the list may still hold the one paid in the test before.
   const order = alice.getByTestId("need-pay-list").locator("li").filter({ hasText: "65 USDT" });

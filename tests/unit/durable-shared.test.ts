@@ -30,22 +30,25 @@ describe("AlarmScheduler: one alarm, many due tasks", () => {
   it("arms the one alarm for the soonest task, never earlier than now + 1 ms", () => {
     const armed: number[] = [];
     let now = 100;
-    const s = new AlarmScheduler<"a" | "b">({ setAlarm: (at) => void armed.push(at) }, () => now);
+    const s = new AlarmScheduler<"a" | "b">({ setAlarm: (at) => void armed.push(at) }, { now: () => now });
     s.at("a", 500);
     s.at("b", 300);
     s.at("a", 900); // later than already due: ignored
     expect(armed).toEqual([500, 300]);
     expect(s.next()).toBe(300);
     const later: number[] = [];
-    const fresh = new AlarmScheduler<"b">({ setAlarm: (at) => void later.push(at) }, () => 400);
+    const fresh = new AlarmScheduler<"b">({ setAlarm: (at) => void later.push(at) }, { now: () => 400 });
     fresh.at("b", 50); // in the past: armed just after now
     expect(later).toEqual([401]);
   });
 
-  it("fire() runs what is due soonest first, keeps going past a failing task, and re-arms once for what is left", async () => {
+  it("fire() runs what is due soonest first, keeps going past a failing task, retries it, and re-arms once", async () => {
     const armed: number[] = [];
     let now = 0;
-    const s = new AlarmScheduler<"drain" | "feed" | "reconcile">({ setAlarm: (at) => void armed.push(at) }, () => now);
+    const s = new AlarmScheduler<"drain" | "feed" | "reconcile">(
+      { setAlarm: (at) => void armed.push(at) },
+      { now: () => now, retryMs: 500 },
+    );
     s.at("feed", 20);
     s.at("drain", 10);
     s.at("reconcile", 1_000);
@@ -63,12 +66,28 @@ describe("AlarmScheduler: one alarm, many due tasks", () => {
     );
     expect(ran).toEqual(["drain", "feed"]);
     expect(errors).toEqual(["drain: Error: D1 down"]);
-    expect(armed).toEqual([1_000]);
-    expect(s.has("drain")).toBe(false);
+    // The failed drain did not arm itself: it is due again after retryMs, and the one alarm is armed for it.
+    expect(armed).toEqual([525]);
+    expect(s.next()).toBe(525);
+  });
+
+  it("fire() leaves a failed task's own retry alone (a backoff it set before throwing)", async () => {
+    const armed: number[] = [];
+    const s = new AlarmScheduler<"drain">({ setAlarm: (at) => void armed.push(at) }, { now: () => 100, retryMs: 500 });
+    s.at("drain", 50);
+    armed.length = 0;
+    await s.fire(
+      async () => {
+        s.at("drain", 100 + 8_000);
+        throw new Error("D1 down");
+      },
+      () => {},
+    );
+    expect(armed).toEqual([8_100]);
   });
 
   it("fire() also runs the tasks the object names whatever woke it (a pending outbox), once", async () => {
-    const s = new AlarmScheduler<"drain" | "feed">({ setAlarm: () => {} }, () => 50);
+    const s = new AlarmScheduler<"drain" | "feed">({ setAlarm: () => {} }, { now: () => 50 });
     s.at("drain", 10);
     const ran: string[] = [];
     await s.fire(

@@ -78,12 +78,9 @@ export function useAuctionFeed(code: string, owner: string, onFrame?: (frame: Au
   useEffect(() => {
     if (!code) return;
     const socket = openPartySocket("auction-room", code);
-    let opened = false;
-    socket.addEventListener("open", () => {
-      // A reconnect: read what was missed while the socket was down.
-      if (opened) void queryClient.invalidate([Q.nftAuction]);
-      opened = true;
-    });
+    // Every open reads the lot again, the first one too: a frame published between the page's first read and the
+    // socket's handshake (or while it was down) reaches no one, and the lot would wait for the next frame to catch up.
+    socket.addEventListener("open", () => void queryClient.invalidate([Q.nftAuction]));
     socket.addEventListener("message", (event: MessageEvent) => {
       const frame = parseFrame(auctionRoomOutbound, event.data);
       if (!frame || frame.code !== code) return;
@@ -108,6 +105,10 @@ export function useAuctionFeed(code: string, owner: string, onFrame?: (frame: Au
             : [{ price: frame.price, buyer_id: frame.buyer_id, created: frame.created }, ...(log ?? [])].slice(0, 10),
         );
       } else {
+        // The end is shown from the frame itself, so it does not hang on the read that fills in the rest.
+        queryClient.setData<AuctionLotView>(lotQuery(code, owner).key, (lot) =>
+          lot && (lot.lot_id === null || lot.lot_id === frame.lot_id) ? { ...lot, status: frame.status, price: frame.price } : lot,
+        );
         void queryClient.invalidate([Q.nftAuction]);
       }
       onFrame?.(frame);

@@ -73,12 +73,9 @@ export function useSupportChat(): SupportChat {
         setLoading(false);
         socket = openPartySocket("support-room", String(thread.conversation.id), { token });
         socketRef.current = socket;
-        let opened = false;
-        socket.addEventListener("open", () => {
-          // A reconnect: read what arrived while the socket was down.
-          if (opened) void readNewest().catch(() => undefined);
-          opened = true;
-        });
+        // Every open reads the newest messages, the first one too: one written between the thread's read and the
+        // socket's handshake (or while it was down) was sent to no one.
+        socket.addEventListener("open", () => void readNewest().catch(() => undefined));
         socket.addEventListener("message", async (event: MessageEvent) => {
           const frame = await parseSupportRoomFrame(event.data);
           if (!frame || cancelled) return;
