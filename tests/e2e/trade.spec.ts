@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test, type WebSocketRoute } from "@playwright/test";
 import { ALICE, BOB, api, logIn, sessionPage, spotBalance } from "./lib/session.ts";
 
 /**
@@ -249,4 +249,40 @@ test("two users trade with each other: both see the fill live, and balances and 
   await alice.screenshot({ path: `${SHOTS}/trade-alice-history.png` });
   await bob.context().close();
   await alice.context().close();
+});
+
+test("after the user room reconnects, the page reads what changed while it was down (an order placed meanwhile)", async ({
+  browser,
+  request,
+}) => {
+  const bobToken = await logIn(request, BOB);
+  const bob = await sessionPage(browser, bobToken);
+  // The first socket goes through; the test closes it, and holds the reconnect until an order was placed meanwhile.
+  let first: WebSocketRoute | null = null;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await bob.routeWebSocket(/\/user-room\//, async (ws) => {
+    if (!first) {
+      first = ws;
+    } else {
+      await released;
+    }
+    ws.connectToServer();
+  });
+  await openTrade(bob);
+  const rows = bob.getByTestId("open-orders").getByTestId("order-row");
+  await expect(rows).toHaveCount(0);
+  await expect.poll(() => first !== null).toBe(true);
+  await first!.close();
+
+  const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: FAR_PRICE, order_type: "limit" };
+  const placed = await api<{ id: number }>(request, "/coin/trade", { data: order, token: bobToken });
+  // The order's frame went to no socket of bob's; the reconnect's read finds it.
+  release();
+  await expect(rows).toHaveCount(1, { timeout: 15_000 });
+  await expect(rows.getByRole("definition").first()).toHaveText(price(FAR_PRICE));
+
+  await api(request, "/coin/cancel", { data: { id: String(placed.id) }, token: bobToken });
+  await expect(rows).toHaveCount(0, { timeout: 15_000 });
+  await bob.context().close();
 });

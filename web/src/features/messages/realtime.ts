@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { openPartySocket } from "../../lib/party-socket.ts";
+import { queryClient } from "../../lib/query/client.ts";
 import { publishUserRoomFrame } from "../../lib/user-room-bus.ts";
 import { refreshUser } from "../session/session.ts";
 import { tokenAtom, userAtom } from "../session/atoms.ts";
@@ -13,6 +14,14 @@ import { unreadOf } from "./unread-frame.ts";
  */
 export function openUserRoom(uid: string, token: string, onUnread: (count: number) => void): () => void {
   const socket = openPartySocket("user-room", uid, { token });
+  let opened = false;
+  socket.addEventListener("open", () => {
+    // A reconnect: what changed while the socket was down (an order filled, a contract settled) reached no one, so
+    // every mounted read runs again. Not on the first open: it comes with the app's start, and re-reading then would
+    // double every first visit's reads.
+    if (opened) void queryClient.invalidate([]);
+    opened = true;
+  });
   socket.addEventListener("message", (event: MessageEvent) => {
     publishUserRoomFrame(event.data); // other features' frames (e.g. spot `order` updates) are theirs to parse
     const count = unreadOf(event.data);
