@@ -54,6 +54,8 @@ try {
   /** A first visit: fresh tab, the visitor's storage only, an empty cache; traced, and under 4x and profiled if asked. */
   const visit = async (slow: boolean) => {
     const tab = await browser.newPage();
+    // PROFILE_CONSOLE=1: the page's console, each line with its time (a build instrumented by hand says what it logs).
+    if (process.env.PROFILE_CONSOLE) tab.on("console", (m) => console.log(`console: ${m.text()}`));
     await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const cdp = await readyFirstVisit(tab, proxy.base, token);
     if (slow) {

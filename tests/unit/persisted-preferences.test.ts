@@ -43,3 +43,24 @@ describe("stored preferences the app cannot use read as their defaults", () => {
     expect(await read({ colors: JSON.stringify(3) }, "colorsAtom")).toBe("green-up");
   });
 });
+
+describe("a persisted value is one object until its stored text changes", () => {
+  it("the first reader's mount does not turn a written list into a new, equal one (every reader rendered again)", async () => {
+    (globalThis as { localStorage?: Storage }).localStorage = storageOf({});
+    vi.resetModules();
+    const { fiatsAtom } = await import("../../web/src/features/preferences/atoms.ts");
+    const store = createStore();
+    const rates = [{ currency_code: "EUR" as const, rate: "0.92" }];
+    store.set(fiatsAtom, rates);
+    const seen: unknown[] = [];
+    const stop = store.sub(fiatsAtom, () => seen.push(store.get(fiatsAtom)));
+    expect(store.get(fiatsAtom)).toBe(rates);
+    expect(seen).toEqual([]);
+    // Another tab's write (new text) is still read.
+    localStorage.setItem("fiats", JSON.stringify([{ currency_code: "JPY", rate: "150" }]));
+    stop();
+    const again = store.sub(fiatsAtom, () => {});
+    expect(store.get(fiatsAtom)).toEqual([{ currency_code: "JPY", rate: "150" }]);
+    again();
+  });
+});
