@@ -257,23 +257,27 @@ test("after the user room reconnects, the page reads what changed while it was d
 }) => {
   const bobToken = await logIn(request, BOB);
   const bob = await sessionPage(browser, bobToken);
-  // The first socket goes through; the test closes it, and holds the reconnect until an order was placed meanwhile.
-  let first: WebSocketRoute | null = null;
+  // Sockets go through until one is live (the room's first frame, the unread count, came through it); the test closes
+  // that one and holds the reconnect until an order was placed meanwhile. (A socket that failed on its own before
+  // going live is not the one to close: its successor's open would be the page's first.)
+  let live: WebSocketRoute | null = null;
+  let holding = false;
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await bob.routeWebSocket(/\/user-room\//, async (ws) => {
-    if (!first) {
-      first = ws;
-    } else {
-      await released;
-    }
-    ws.connectToServer();
+    if (holding) await released;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      live ??= ws;
+      ws.send(message);
+    });
   });
   await openTrade(bob);
   const rows = bob.getByTestId("open-orders").getByTestId("order-row");
   await expect(rows).toHaveCount(0);
-  await expect.poll(() => first !== null).toBe(true);
-  await first!.close();
+  await expect.poll(() => live !== null).toBe(true);
+  holding = true;
+  await live!.close();
 
   const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: FAR_PRICE, order_type: "limit" };
   const placed = await api<{ id: number }>(request, "/coin/trade", { data: order, token: bobToken });
