@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { ALICE, BOB, OPERATOR, logIn, sessionPage } from "./lib/session.ts";
+import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
 
 /**
  * Customer service: a user opens support from the message centre and writes; an operator with the support role, in a
@@ -70,5 +70,27 @@ test("support in Spanish and the light theme: the welcome text and the composer"
   await expect(page.getByRole("heading", { name: "Atención al cliente" })).toBeVisible();
   await expect(page.getByTestId("chat-input")).toHaveAttribute("placeholder", "Escriba un mensaje");
   await page.screenshot({ path: `${SHOTS}/support-user-spa-light.png`, fullPage: true });
+  await page.context().close();
+});
+
+test("a message written while the chat's socket is still connecting shows once it opens (every open reads the newest)", async ({
+  browser,
+  request,
+}) => {
+  const token = await logIn(request, ALICE);
+  const page = await sessionPage(browser, token);
+  // The page has read the conversation; its socket's handshake is held while a message is written from elsewhere.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.routeWebSocket(/\/support-room\//, async (ws) => {
+    await released;
+    ws.connectToServer();
+  });
+  await page.goto("/#/kefu");
+  await expect(page.getByTestId("chat-input")).toBeVisible();
+  const text = `Written on another device ${Date.now()}`;
+  await api(request, "/chat/support/send", { data: { client_id: `e2e-${Date.now()}`, text }, token });
+  release();
+  await expect(page.getByTestId("my-message").last()).toContainText(text);
   await page.context().close();
 });
