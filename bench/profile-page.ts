@@ -7,6 +7,7 @@
 //   PROFILE_RUNS=3: three visits at full speed, each task's thread time times 4 as Lighthouse's simulation does, and
 //   the median main-thread CPU and blocking, from the first paint or, with PROFILE_FROM=start, from the document's
 //   first parse; then the last visit's biggest tasks. PROFILE_SELF=1 adds each long task's self time by function and line.
+//   PROFILE_CONSOLE=1 prints the page's console (a build instrumented by hand says what it logs).
 import { existsSync, writeFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 import { DEMO_USERS } from "../worker/domain/seed/demo.ts";
@@ -54,7 +55,6 @@ try {
   /** A first visit: fresh tab, the visitor's storage only, an empty cache; traced, and under 4x and profiled if asked. */
   const visit = async (slow: boolean) => {
     const tab = await browser.newPage();
-    // PROFILE_CONSOLE=1: the page's console, each line with its time (a build instrumented by hand says what it logs).
     if (process.env.PROFILE_CONSOLE) tab.on("console", (m) => console.log(`console: ${m.text()}`));
     await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const cdp = await readyFirstVisit(tab, proxy.base, token);

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ALICE, BOB, OPERATOR, api, latestCode, logIn, sessionPage, clientAddress, spotBalance } from "./lib/session.ts";
+import { socketGate } from "./lib/socket-gate.ts";
 
 // This file asks for verification codes: from an address of its own (lib/session.ts).
 test.use({ extraHTTPHeaders: clientAddress("nft-auction") });
@@ -190,12 +191,8 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
   // A guest watches the lot, but their page's socket handshake is held until after the lot ended: the "ended" frame
   // reaches no one there, and the page must learn the end from the read it makes when the socket opens.
   const guest = await sessionPage(browser, null, "spa", "light");
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await guest.routeWebSocket(/auction-room/, async (ws) => {
-    await released;
-    ws.connectToServer();
-  });
+  const gate = await socketGate(guest, /\/auction-room\//);
+  gate.hold();
   await guest.goto(`/#/nft/purchase?code=${code}`);
   await expect(guest.getByTestId("auction-status")).toHaveText("Pujas abiertas");
 
@@ -208,7 +205,7 @@ test("bob lists an artwork he bought for auction from My NFTs; alice wins it and
   await api(request, "/dev/nft_auction_end", { data: { code, seconds: "3" } });
   await expect(alice.getByTestId("auction-status")).toHaveText("Awaiting payment", { timeout: 30_000 });
   await expect(guest.getByTestId("auction-status")).toHaveText("Pujas abiertas");
-  release();
+  gate.release();
   await expect(guest.getByTestId("auction-status")).toHaveText("Pendiente de pago");
   await guest.close();
   await alice.getByTestId("auction-go-pay").click();

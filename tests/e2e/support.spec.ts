@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ALICE, BOB, OPERATOR, api, logIn, sessionPage } from "./lib/session.ts";
+import { socketGate } from "./lib/socket-gate.ts";
 
 /**
  * Customer service: a user opens support from the message centre and writes; an operator with the support role, in a
@@ -80,17 +81,13 @@ test("a message written while the chat's socket is still connecting shows once i
   const token = await logIn(request, ALICE);
   const page = await sessionPage(browser, token);
   // The page has read the conversation; its socket's handshake is held while a message is written from elsewhere.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.routeWebSocket(/\/support-room\//, async (ws) => {
-    await released;
-    ws.connectToServer();
-  });
+  const gate = await socketGate(page, /\/support-room\//);
+  gate.hold();
   await page.goto("/#/kefu");
   await expect(page.getByTestId("chat-input")).toBeVisible();
   const text = `Written on another device ${Date.now()}`;
   await api(request, "/chat/support/send", { data: { client_id: `e2e-${Date.now()}`, text }, token });
-  release();
+  gate.release();
   await expect(page.getByTestId("my-message").last()).toContainText(text);
   await page.context().close();
 });

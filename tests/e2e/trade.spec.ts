@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import Decimal from "decimal.js";
-import { type APIRequestContext, expect, type Page, test, type WebSocketRoute } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ALICE, BOB, api, logIn, sessionPage, spotBalance } from "./lib/session.ts";
+import { socketGate } from "./lib/socket-gate.ts";
 
 /**
  * Spot trading end to end, in phone-sized browsers against the app as
@@ -257,32 +258,20 @@ test("after the user room reconnects, the page reads what changed while it was d
 }) => {
   const bobToken = await logIn(request, BOB);
   const bob = await sessionPage(browser, bobToken);
-  // Sockets go through until one is live (the room's first frame, the unread count, came through it); the test closes
-  // that one and holds the reconnect until an order was placed meanwhile. (A socket that failed on its own before
-  // going live is not the one to close: its successor's open would be the page's first.)
-  let live: WebSocketRoute | null = null;
-  let holding = false;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await bob.routeWebSocket(/\/user-room\//, async (ws) => {
-    if (holding) await released;
-    const server = ws.connectToServer();
-    server.onMessage((message) => {
-      live ??= ws;
-      ws.send(message);
-    });
-  });
+  // Sockets go through until one is live; the test closes that one and holds the reconnect until an order was placed
+  // meanwhile.
+  const gate = await socketGate(bob, /\/user-room\//);
   await openTrade(bob);
   const rows = bob.getByTestId("open-orders").getByTestId("order-row");
   await expect(rows).toHaveCount(0);
-  await expect.poll(() => live !== null).toBe(true);
-  holding = true;
-  await live!.close();
+  await expect.poll(() => gate.live() !== null).toBe(true);
+  gate.hold();
+  await gate.live()!.close();
 
   const order = { currency_id: "1", legal_id: "3", type: "1", amount: "0.001", target_price: FAR_PRICE, order_type: "limit" };
   const placed = await api<{ id: number }>(request, "/coin/trade", { data: order, token: bobToken });
   // The order's frame went to no socket of bob's; the reconnect's read finds it.
-  release();
+  gate.release();
   await expect(rows).toHaveCount(1, { timeout: 15_000 });
   await expect(rows.getByRole("definition").first()).toHaveText(price(FAR_PRICE));
 
