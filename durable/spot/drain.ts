@@ -3,6 +3,9 @@ import type { MarketStore } from "./store.ts";
 
 /**
  * Drains the outbox into D1, oldest entry first (README, "Design": Durable Objects).
+ * A pass settles the entries there when it starts: the ones its own batches cause
+ * (the orders the market's cycle carries, placed after its first batch) wait for
+ * the next pass, which carries the next orders with them.
  *
  * Consecutive steps, across entries, are settled together: one D1 batch for up to
  * MAX_STEPS of them, in event order, so money moves in the order the market
@@ -90,8 +93,9 @@ export async function drainOutbox(opts: {
     finishing = [];
   };
 
+  const upTo = store.outboxLast();
   for (;;) {
-    const rows = store.outbox(opts.batch ?? 32);
+    const rows = store.outbox(opts.batch ?? 32, upTo);
     if (rows.length === 0) break;
     for (const row of rows) {
       const entry = JSON.parse(row.body) as OutboxEntry;

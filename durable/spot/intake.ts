@@ -10,12 +10,14 @@ import type { MarketStore } from "./store.ts";
  *      together with everything else of theirs still queued, the caller is answered
  *      at once. Otherwise (never read, or too little) the caller waits for the
  *      order's own D1 write, and a short balance is a synchronous 409.
- *   3. One flush at a time writes every queued order's row and hold in ONE D1 batch
+ *   3. One write at a time puts every queued order's row and hold in ONE D1 batch
  *      and reads the owners' balances back in it (commitOrders). Orders arriving
- *      meanwhile wait for the next flush, so a busy market writes many orders per
- *      batch. Only held orders reach the engine; an order the ledger refuses
- *      (its owner spent the money elsewhere since the last read) is recorded as
- *      rejected and its owner is told through the user room.
+ *      meanwhile wait for the next one, so a busy market writes many orders per
+ *      batch. The market's settlement pass usually carries the queue in its own
+ *      D1 batch (`carry`); the intake's own flush is for a caller waiting on its
+ *      hold, and the safety net. Only held orders reach the engine; an order the
+ *      ledger refuses (its owner spent the money elsewhere since the last read) is
+ *      recorded as rejected and its owner is told through the user room.
  *
  * Money never moves ahead of the ledger: the hold is written before the order can
  * match, exactly as when the caller wrote it. A crash leaves the order in `intake`;
@@ -41,6 +43,20 @@ export type IntakeDeps = {
   /** Runs fn soon, after the current caller has its answer. */
   later: (fn: () => void, ms: number) => void;
   onError: (err: unknown) => void;
+  /**
+   * How long an answered order waits for others to share its D1 batch (its caller has its answer already). A market
+   * whose settlement pass carries the queue sooner (`carry`) sets this longer: the intake's own flush is then the net.
+   */
+  groupMs?: number;
+};
+
+/** The queue's next batch, handed to a caller that writes it in a D1 batch of its own making (`carry`). */
+export type Carried = {
+  orders: NewOrder[];
+  /** The batch committed with these outcomes: held orders go to the book, refused ones are recorded. */
+  done(c: Committed): void;
+  /** Whether the batch was written is unknown: it is queued again, as when the intake's own write fails. */
+  failed(err: unknown): void;
 };
 
 type Queued = { order: NewOrder; waiter?: { resolve: (o: Outcome) => void; reject: (err: unknown) => void } };
@@ -48,7 +64,6 @@ type Queued = { order: NewOrder; waiter?: { resolve: (o: Outcome) => void; rejec
 /** Most orders in one D1 batch (each is about five statements). */
 const MAX_BATCH = 40;
 const RETRY_MS = [50, 200, 1_000, 5_000];
-/** How long an answered order waits for others to share its D1 batch (its caller has its answer already). */
 const GROUP_MS = 10;
 
 export class OrderIntake {
@@ -59,6 +74,8 @@ export class OrderIntake {
   private failures = 0;
   /** When the soonest flush already asked for runs: a burst of orders sets one timer, not one each. */
   private kickAt: number | null = null;
+  /** Batches handed to the market's passes so far (`carry`). */
+  private carries = 0;
   /** Available units per "owner:currency" as of the last D1 read, and units queued against it since. */
   private readonly known = new Map<string, number>();
   private readonly queued = new Map<string, number>();
@@ -106,8 +123,45 @@ export class OrderIntake {
     const wait = fast ? null : new Promise<Outcome>((resolve, reject) => (item.waiter = { resolve, reject }));
     this.enqueue(item);
     // A waiting caller's order is written at once; answered ones wait a moment for company (a larger group commit).
-    this.kick(fast ? GROUP_MS : 0);
+    this.kick(fast ? (this.deps.groupMs ?? GROUP_MS) : 0);
     return wait;
+  }
+
+  /**
+   * The next batch for a caller to write in its own D1 batch (the market's settlement pass), or null when there is none
+   * or a write is under way (batches are written one at a time, in order). Until it reports, it counts as running.
+   */
+  carry(): Carried | null {
+    if (this.running || this.queue.length === 0) return null;
+    this.carries++;
+    const batch = this.queue.splice(0, MAX_BATCH);
+    this.inflight = batch;
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    this.running = running;
+    let reported = false;
+    const report = (fn: () => void) => {
+      if (reported) return;
+      reported = true;
+      this.inflight = [];
+      if (this.running === running) this.running = null;
+      try {
+        fn();
+      } finally {
+        finish();
+        // A caller still waiting on its hold is not left for the next pass; answered orders are.
+        if (this.failures === 0 && this.queue.some((q) => q.waiter)) this.kick(0);
+      }
+    };
+    return {
+      orders: batch.map((q) => q.order),
+      done: (c) =>
+        report(() => {
+          this.failures = 0;
+          this.settled(batch, c);
+        }),
+      failed: (err) => report(() => this.failed(batch, err)),
+    };
   }
 
   private enqueue(item: Queued): void {
@@ -127,8 +181,13 @@ export class OrderIntake {
     const at = Date.now() + ms;
     if (this.kickAt !== null && this.kickAt <= at) return;
     this.kickAt = at;
+    const carries = this.carries;
     this.deps.later(() => {
       if (this.kickAt === at) this.kickAt = null;
+      if (this.queue.length === 0) return;
+      // The market's passes carried the queue meanwhile: they are keeping up, so the net waits again (unless a caller
+      // waits on its hold, or a write failed and is due again), instead of writing the orders that just arrived alone.
+      if (this.carries !== carries && this.failures === 0 && !this.queue.some((q) => q.waiter)) return this.kick(ms);
       void this.flush();
     }, ms);
   }

@@ -9,9 +9,10 @@ import { OrderIds } from "../../worker/domain/markets/ids.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { newOrder, type OrderInput, prepareOrder } from "../../worker/domain/markets/order-input.ts";
 import { commitOrders, type NewOrder, pendingOrders, placeOf } from "../../worker/domain/markets/orders.ts";
-import { applySteps } from "../../worker/domain/markets/settlement.ts";
+import { settleAndCommit } from "../../worker/domain/markets/cycle.ts";
 import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
-import type { OrderView, PlaceOrder } from "../../worker/domain/markets/steps.ts";
+import type { Committed, OrderView, PlaceOrder, Step } from "../../worker/domain/markets/steps.ts";
+import { commit, type Statement } from "../../worker/domain/ledger/index.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import type { MarketRoom } from "../rooms/market-room.ts";
@@ -68,6 +69,8 @@ const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
 const DRAIN_DELAY_MS = 20;
+/** An answered order the drain has not carried to D1 by then is written by the intake itself. */
+const INTAKE_NET_MS = 100;
 /**
  * While the object runs, a timer starts that drain; the alarm, armed this far out, is the backstop for an object evicted
  * meanwhile. (An alarm per drain cost a storage write and an alarm run every few milliseconds under load.)
@@ -78,7 +81,7 @@ const ALL_ROOM_MS = 1_000;
 const ORDER_PUSH_MS = 200;
 /** However slow the room, a market publishes at least once a second. */
 const MAX_PUBLISH_GAP_MS = 1_000;
-/** The D1 ticker copy follows trades at once (after each drain with fills), anything else at most this often. */
+/** The D1 ticker copy follows trades at once (in the batch that settles them), anything else at most this often. */
 const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
@@ -209,6 +212,8 @@ export class Market extends DurableObject<Env> {
       refuse: (o) => void core.refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
       onError: (err) => log("error", "market_intake_failed", { market: symbol, error: String(err) }),
+      // Every order arms a drain (DRAIN_DELAY_MS), which carries the queue in its own D1 batch; this is the net.
+      groupMs: INTAKE_NET_MS,
     });
     this.intake.restore();
     const now = Date.now();
@@ -452,7 +457,7 @@ export class Market extends DurableObject<Env> {
       // A pending outbox or intake is always worth a try, whatever woke us.
       core.store.outboxSize() > 0 || (this.intake?.size ?? 0) > 0 ? ["drain"] : [],
     );
-    await this.copyTicker(false);
+    await this.copyTicker();
   }
 
   private task(task: Task): Promise<void> {
@@ -481,20 +486,38 @@ export class Market extends DurableObject<Env> {
     if (this.draining) return this.draining.then(() => this.drain());
     const core = this.market();
     this.draining = (async () => {
+      // The pass's first D1 batch carries the orders queued for their holds (a timer that kicks the intake does not
+      // outlive an eviction; the alarm does), so a cycle of the market is one round trip (cycle.ts).
+      let carry = true;
+      const batch = async (steps: Step[]) => {
+        const rider = carry ? (this.intake?.carry() ?? null) : null;
+        carry = false;
+        // The ticker copy follows trades at once: it rides with the batch that settles them.
+        const extra = steps.some((s) => s.k === "fill") ? this.tickerCopy(true) : [];
+        let committed: Committed;
+        try {
+          committed = await settleAndCommit(this.db, core.config, steps, rider?.orders ?? [], extra);
+          if (rider) this.commitHooks.afterCommit?.();
+        } catch (err) {
+          rider?.failed(err);
+          // The copy may not be in D1: the retry writes it again.
+          if (extra.length > 0) this.lastTickerCopy = { at: 0, text: "" };
+          throw err;
+        }
+        rider?.done(committed);
+      };
       try {
-        // Orders still on their way go first (a timer that kicks the intake does not outlive an eviction; the alarm does).
-        await this.intake?.flush();
         const result = await drainOutbox({
           store: core.store,
-          settle: (steps) => applySteps(this.db, core.config, steps),
+          settle: batch,
           hooks: this.drainHooks,
           deadline: Date.now() + DRAIN_SLICE_MS,
           now: Date.now,
         });
+        if (carry) await batch([]);
         this.drainFailures = 0;
         if (result.more) this.scheduler.at("drain", Date.now());
         this.pushes?.add(result.touched);
-        if (result.fills > 0) await this.copyTicker(true);
       } catch (err) {
         this.drainFailures++;
         this.scheduler.at("drain", Date.now() + Math.min(30_000, 500 * 2 ** Math.min(this.drainFailures, 6)));
@@ -637,21 +660,29 @@ export class Market extends DurableObject<Env> {
   }
 
   /** Keeps the D1 copy of the ticker current (at most every TICKER_COPY_MS unless forced by a drain). */
-  private async copyTicker(force: boolean): Promise<void> {
-    const core = this.core;
-    if (!core) return;
-    const now = Date.now();
-    if (!force && now - this.lastTickerCopy.at < TICKER_COPY_MS) return;
-    const t = this.ticker();
-    if (!t) return;
-    const text = JSON.stringify({ ...t, time: 0, index_time: 0 });
-    if (text === this.lastTickerCopy.text && now - this.lastTickerCopy.at < 60_000) return;
-    this.lastTickerCopy = { at: now, text };
+  /** The D1 ticker copy (idle markets refresh it every TICKER_COPY_MS from the alarm). */
+  private async copyTicker(): Promise<void> {
+    const write = this.tickerCopy(false);
+    if (write.length === 0) return;
     try {
-      await writeTicker(this.db, core.config.id, t);
+      await commit(this.db, write);
     } catch (err) {
-      log("warn", "market_ticker_copy_failed", { market: core.config.symbol, error: String(err) });
+      log("warn", "market_ticker_copy_failed", { market: this.core?.config.symbol, error: String(err) });
     }
+  }
+
+  /** The statement that copies the ticker to D1, when it changed (or `force`: after trades); none otherwise. */
+  private tickerCopy(force: boolean): Statement[] {
+    const core = this.core;
+    if (!core) return [];
+    const now = Date.now();
+    if (!force && now - this.lastTickerCopy.at < TICKER_COPY_MS) return [];
+    const t = this.ticker();
+    if (!t) return [];
+    const text = JSON.stringify({ ...t, time: 0, index_time: 0 });
+    if (text === this.lastTickerCopy.text && now - this.lastTickerCopy.at < 60_000) return [];
+    this.lastTickerCopy = { at: now, text };
+    return [writeTicker(this.db, core.config.id, t)];
   }
 }
 

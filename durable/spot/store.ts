@@ -268,8 +268,18 @@ export class MarketStore {
     this.sql.run(`INSERT INTO outbox (body, done, created_at) VALUES (?, 0, ?)`, body, now);
   }
 
-  outbox(limit: number): OutboxRow[] {
-    return this.sql.all<OutboxRow>(`SELECT id, body, done, created_at AS createdAt FROM outbox ORDER BY id LIMIT ?`, limit);
+  /** The oldest entries, up to entry `upTo` (by default every entry). */
+  outbox(limit: number, upTo = Number.MAX_SAFE_INTEGER): OutboxRow[] {
+    return this.sql.all<OutboxRow>(
+      `SELECT id, body, done, created_at AS createdAt FROM outbox WHERE id <= ? ORDER BY id LIMIT ?`,
+      upTo,
+      limit,
+    );
+  }
+
+  /** The newest entry's id (0: none). */
+  outboxLast(): number {
+    return this.sql.all<{ id: number | null }>(`SELECT MAX(id) AS id FROM outbox`)[0]?.id ?? 0;
   }
 
   outboxSize(): number {

@@ -244,6 +244,66 @@ describe("order intake (group commit)", () => {
   });
 });
 
+describe("order intake carried by the market's settlement pass", () => {
+  it("the pass writes the queue in its own batch: held orders reach the book once, and the intake writes nothing meanwhile", async () => {
+    const h = harness({ 1: 1_000 });
+    await Promise.all([h.submit(order(1, 1)), h.intake.flush()]);
+    const answered = [order(1, 10), order(1, 10)];
+    expect(answered.map((o) => h.submit(o))).toEqual([null, null]);
+    const carried = h.intake.carry()!;
+    expect(carried.orders.map((o) => o.id)).toEqual(answered.map((o) => o.id));
+    // One write at a time: no second batch, and a flush waits for the carried one instead of writing.
+    expect(h.intake.carry()).toBeNull();
+    const late = order(1, 10);
+    expect(h.submit(late)).toBeNull();
+    const flushed = h.intake.flush();
+    expect(h.log.batches).toHaveLength(1);
+    carried.done(await h.deps.commit(carried.orders));
+    await flushed;
+    expect(h.log.placed.slice(1)).toEqual(answered.map((o) => o.id));
+    expect(h.intake.has(late.id)).toBe(true);
+    await h.intake.idle();
+    expect(h.log.placed.at(-1)).toBe(late.id);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+
+  it("a carried batch whose outcome is unknown is queued again and placed exactly once", async () => {
+    const h = harness({ 1: 1_000 });
+    h.log.expectedErrors = ["answer lost"];
+    await Promise.all([h.submit(order(1, 1)), h.intake.flush()]);
+    const o = order(1, 10);
+    expect(h.submit(o)).toBeNull();
+    const carried = h.intake.carry()!;
+    await h.deps.commit(carried.orders); // written, but the pass never hears back
+    carried.failed(new Error("answer lost"));
+    carried.done({ outcome: new Map([[o.id, "held"]]), available: new Map() }); // a late report changes nothing
+    expect(h.log.placed).not.toContain(o.id);
+    h.runTimers();
+    await h.intake.idle();
+    expect(h.log.placed.filter((id) => id === o.id)).toHaveLength(1);
+    expect(h.ledger.get(1)).toBe(989);
+    expect(h.store.intakeSize()).toBe(0);
+  });
+
+  it("the intake's own flush is a net: it waits while passes keep carrying, and writes once they stop", async () => {
+    const h = harness({ 1: 1_000 });
+    await Promise.all([h.submit(order(1, 1)), h.intake.flush()]);
+    expect(h.submit(order(1, 10))).toBeNull(); // arms the net
+    const carried = h.intake.carry()!;
+    carried.done(await h.deps.commit(carried.orders));
+    const next = order(1, 10);
+    expect(h.submit(next)).toBeNull();
+    const batches = h.log.batches.length;
+    h.runTimers(); // the net fires: a pass carried meanwhile, so it waits again
+    await Promise.resolve();
+    expect(h.log.batches).toHaveLength(batches);
+    h.runTimers(); // no pass since: the intake writes the order itself
+    await h.intake.idle();
+    expect(h.log.batches).toHaveLength(batches + 1);
+    expect(h.log.placed.at(-1)).toBe(next.id);
+  });
+});
+
 describe("order ids", () => {
   it("grow strictly, stay unique across markets, and name the market that made them", () => {
     const a = new OrderIds(1);

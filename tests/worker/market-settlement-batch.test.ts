@@ -3,8 +3,13 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Market } from "../../durable/spot/market.ts";
 import { SYSTEM_ACCOUNTS } from "../../worker/domain/ledger/index.ts";
+import { settleAndCommit } from "../../worker/domain/markets/cycle.ts";
+import { OrderIds } from "../../worker/domain/markets/ids.ts";
+import { requireMarketByPair } from "../../worker/domain/markets/markets.ts";
+import { newOrder, prepareOrder } from "../../worker/domain/markets/order-input.ts";
+import type { OutboxEntry, Step } from "../../worker/domain/markets/steps.ts";
 import { expectInvariant } from "./money-helpers.ts";
-import { BTC, USDT, balance, marketStub, orderRow, placed, seedMarkets, settle, total, trader } from "./market-helpers.ts";
+import { BTC, USDT, balance, db, marketStub, orderRow, placed, seedMarkets, settle, total, trader } from "./market-helpers.ts";
 
 const BTC_1 = 100_000_000;
 const USDT_1 = 1_000_000;
@@ -70,6 +75,64 @@ describe("settlement in batches of many steps", () => {
     expect((await total(SYSTEM_ACCOUNTS.fees, BTC)) - fees0.btc).toBe(200);
     expect(await orderRow(buy)).toMatchObject({ status: "cancelled", reason: "ioc-remainder", filledUnits: 200_000, quoteUnits: paid });
     expect(await marketStub().backlog()).toBe(0);
+    await expectInvariant();
+  });
+});
+
+describe("a market cycle: settlement and new orders in one D1 batch (cycle.ts)", () => {
+  const ids = new OrderIds(61);
+  const buyOrder = async (owner: number, price: string) => {
+    const m = await requireMarketByPair(db(), BTC, USDT);
+    const now = Date.now();
+    const p = prepareOrder(m, { side: "buy", type: "limit", price, amount: "0.001", tif: "GTC", postOnly: false }, null);
+    return newOrder(owner, p, ids.next(now), now);
+  };
+
+  it("settles the steps and holds the orders together; run again, the steps are recognised and a short order is refused alone", async () => {
+    const seller = await trader({ btc: BTC_1 });
+    const buyer = await trader({ usdt: 1_000 * USDT_1 });
+    const rich = await trader({ usdt: 1_000 * USDT_1 });
+    const poor = await trader({ usdt: 1 * USDT_1 });
+    await placed(seller.token, { side: "sell", amount: "0.001", price: "21000" });
+    await settle();
+    // The market decides a fill; its drain is kept from settling it, so the steps are taken from the outbox here.
+    await setHooks({
+      beforeStep: () => {
+        throw new Error("held back by the test");
+      },
+    });
+    await placed(buyer.token, { side: "buy", amount: "0.001", price: "21000" });
+    const steps = await runInDurableObject(marketStub(), (_m: Market, state) =>
+      state.storage.sql
+        .exec<{ body: string }>("SELECT body FROM outbox ORDER BY id")
+        .toArray()
+        .flatMap((r) => (JSON.parse(r.body) as OutboxEntry).steps as Step[]),
+    );
+    expect(steps.filter((s) => s.k === "fill")).toHaveLength(1);
+    const m = await requireMarketByPair(db(), BTC, USDT);
+
+    const first = await buyOrder(rich.id, "10000");
+    const one = await settleAndCommit(db(), m, steps, [first]);
+    expect(one.outcome.get(first.id)).toBe("held");
+    expect(first.holdUnits).toBe(10 * USDT_1);
+    expect(one.available.get(`${rich.id}:${USDT}`)).toBe(990 * USDT_1);
+    const paid = 21_000 * 1_000;
+    expect(await balance(buyer.id, USDT)).toEqual({ available: 1_000 * USDT_1 - paid, locked: 0 });
+    expect((await orderRow(first.id)).status).toBe("pending");
+
+    // The same steps again (a pass repeated after a crash) with one order that fits and one that does not.
+    const second = await buyOrder(rich.id, "10000");
+    const short = await buyOrder(poor.id, "20000");
+    const two = await settleAndCommit(db(), m, steps, [second, short]);
+    expect(two.outcome.get(second.id)).toBe("held");
+    expect(two.outcome.get(short.id)).toBe("insufficient");
+    expect(await balance(buyer.id, USDT)).toEqual({ available: 1_000 * USDT_1 - paid, locked: 0 });
+    expect(await balance(rich.id, USDT)).toEqual({ available: 980 * USDT_1, locked: 20 * USDT_1 });
+    expect(await balance(poor.id, USDT)).toEqual({ available: USDT_1, locked: 0 });
+
+    await setHooks({});
+    await settle();
+    expect(await balance(buyer.id, USDT)).toEqual({ available: 1_000 * USDT_1 - paid, locked: 0 });
     await expectInvariant();
   });
 });

@@ -81,6 +81,40 @@ export const refusedRowStatement = (db: Db, m: MarketConfig, o: NewOrder, reason
   bound(db, INSERT_ORDERS_IGNORING, JSON.stringify([orderRow(m, o, reason)]), now);
 
 /**
+ * The statements that write accepted orders' rows and holds and read their owners' available balances back (last), and
+ * how to read the batch's answers as their outcome: every order held. For a batch of its own (commitOrders) or at the
+ * end of a market's settlement batch (settleAndCommit in cycle.ts).
+ */
+export function heldWrite(
+  db: Db,
+  m: MarketConfig,
+  list: NewOrder[],
+  now: number,
+): { statements: Statement[]; committed(results: unknown[]): Committed } {
+  const keys = new Map<string, [number, number]>();
+  for (const o of list) keys.set(balanceKey(o.owner, o.holdCurrency), [o.owner, o.holdCurrency]);
+  const statements = [
+    ...heldStatements(db, m, list, now),
+    bound(db, READ_AVAILABLE, JSON.stringify([...keys.values()]), ACCOUNT_TYPES.change),
+  ];
+  return {
+    statements,
+    committed(results) {
+      const out: Committed = { outcome: new Map(list.map((o) => [o.id, "held"])), available: new Map() };
+      for (const key of keys.keys()) out.available.set(key, 0);
+      for (const r of results.at(-1) as { owner: number; currency: number; available: number }[]) {
+        out.available.set(balanceKey(r.owner, r.currency), r.available);
+      }
+      return out;
+    },
+  };
+}
+
+/** Whether a failed order batch failed on something commitOrders answers order by order (a repeat, a short balance). */
+export const refusedBatch = (err: unknown): boolean =>
+  err instanceof DuplicateJournal || (err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE");
+
+/**
  * Writes the order rows and holds of accepted orders: one D1 batch for all of
  * them (group commit), reading back the owners' available balances in the same
  * batch. When the batch fails, each order is tried on its own, so one short
@@ -89,36 +123,27 @@ export const refusedRowStatement = (db: Db, m: MarketConfig, o: NewOrder, reason
  * nothing of it is written. Any other failure is thrown.
  */
 export async function commitOrders(db: Db, m: MarketConfig, list: NewOrder[], now = Date.now()): Promise<Committed> {
-  const out: Committed = { outcome: new Map(), available: new Map() };
-  if (list.length === 0) return out;
-  const keys = new Map<string, [number, number]>();
-  for (const o of list) keys.set(balanceKey(o.owner, o.holdCurrency), [o.owner, o.holdCurrency]);
-  const read = bound(db, READ_AVAILABLE, JSON.stringify([...keys.values()]), ACCOUNT_TYPES.change);
-  const readBack = (rows: { owner: number; currency: number; available: number }[]) => {
-    for (const key of keys.keys()) out.available.set(key, 0);
-    for (const r of rows) out.available.set(balanceKey(r.owner, r.currency), r.available);
-  };
-  const writes = heldStatements(db, m, list, now);
+  if (list.length === 0) return { outcome: new Map(), available: new Map() };
+  const write = heldWrite(db, m, list, now);
   try {
-    const results = await commit(db, [...writes, read]);
-    readBack(results[writes.length] as { owner: number; currency: number; available: number }[]);
-    for (const o of list) out.outcome.set(o.id, "held");
-    return out;
+    return write.committed(await commit(db, write.statements));
   } catch (err) {
-    if (!(err instanceof DuplicateJournal) && !(err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE")) throw err;
+    if (!refusedBatch(err)) throw err;
   }
+  const outcome = new Map<number, "held" | "insufficient">();
   for (const o of list) {
     try {
       await commit(db, heldStatements(db, m, [o], now));
-      out.outcome.set(o.id, "held");
+      outcome.set(o.id, "held");
     } catch (err) {
-      if (err instanceof DuplicateJournal) out.outcome.set(o.id, "held");
-      else if (err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE") out.outcome.set(o.id, "insufficient");
+      if (err instanceof DuplicateJournal) outcome.set(o.id, "held");
+      else if (err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE") outcome.set(o.id, "insufficient");
       else throw err;
     }
   }
-  readBack((await commit(db, [read]))[0] as { owner: number; currency: number; available: number }[]);
-  return out;
+  // The read-back alone: its answer is the last, as in the whole batch.
+  const { available } = write.committed(await commit(db, [write.statements.at(-1)!]));
+  return { outcome, available };
 }
 
 // ---------------------------------------------------------------- reading orders

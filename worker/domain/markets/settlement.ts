@@ -214,12 +214,23 @@ async function applyStep(db: Db, m: MarketConfig, step: Step, now: number, uses:
  */
 export async function applySteps(db: Db, m: MarketConfig, given: Step[], now = Date.now()): Promise<void> {
   if (given.length === 0) return;
-  const { steps, uses } = await discounted(db, m, given);
   try {
-    await commit(db, batchStatements(db, m, steps, now, uses));
+    await commit(db, await settlementStatements(db, m, given, now));
     return;
   } catch (err) {
     if (!(err instanceof DuplicateJournal)) throw err;
   }
+  await applyOneByOne(db, m, given, now);
+}
+
+/** The statements that settle these steps together, the owners' fee discounts read first (one D1 read when they fill). */
+export async function settlementStatements(db: Db, m: MarketConfig, given: Step[], now: number): Promise<Statement[]> {
+  const { steps, uses } = await discounted(db, m, given);
+  return batchStatements(db, m, steps, now, uses);
+}
+
+/** Each step in a batch of its own, after a batch of them failed on a step applied before: that one is skipped. */
+export async function applyOneByOne(db: Db, m: MarketConfig, given: Step[], now: number): Promise<void> {
+  const { steps, uses } = await discounted(db, m, given);
   for (const step of steps) await applyStep(db, m, step, now, uses);
 }
