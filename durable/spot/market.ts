@@ -10,6 +10,7 @@ import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { newOrder, type OrderInput, prepareOrder } from "../../worker/domain/markets/order-input.ts";
 import { commitOrders, type NewOrder, pendingOrders, placeOf } from "../../worker/domain/markets/orders.ts";
 import { settleAndCommit } from "../../worker/domain/markets/cycle.ts";
+import { Discounts } from "../../worker/domain/markets/discounts.ts";
 import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
 import type { Committed, OrderView, PlaceOrder, Step } from "../../worker/domain/markets/steps.ts";
 import { commit, type Statement } from "../../worker/domain/ledger/index.ts";
@@ -165,6 +166,8 @@ export class Market extends DurableObject<Env> {
   private index: IndexHistory | null = null;
   private trail: PriceTrail | null = null;
   private readonly uids = new Map<number, string>();
+  /** The owners' fee discounts as last read, checked by every settlement batch that applies them (discounts.ts). */
+  private readonly discounts = new Discounts();
   private readonly orderLimit: RateWindow;
   /** Tests inject crashes into the drain here (see drain.ts). */
   drainHooks: DrainHooks = {};
@@ -496,7 +499,7 @@ export class Market extends DurableObject<Env> {
         const extra = steps.some((s) => s.k === "fill") ? this.tickerCopy(true) : [];
         let committed: Committed;
         try {
-          committed = await settleAndCommit(this.db, core.config, steps, rider?.orders ?? [], extra);
+          committed = await settleAndCommit(this.db, core.config, steps, rider?.orders ?? [], extra, Date.now(), this.discounts);
           if (rider) this.commitHooks.afterCommit?.();
         } catch (err) {
           rider?.failed(err);

@@ -107,3 +107,14 @@ export const couponUses = sqliteTable(
     check("coupon_uses_saved", sql`${t.savedUnits} > 0`),
   ],
 );
+
+/**
+ * One row counting every change of the coupons users hold (triggers in migrations/0027_discount_epoch.sql bump it). A
+ * Market object keeps the fee discounts it read together with the count, and each settlement batch checks the count
+ * first (inserting into the discount_epoch_check view aborts with DISCOUNTS_CHANGED when it moved), so a kept discount
+ * is never applied stale (worker/domain/markets/discounts.ts).
+ */
+export const discountEpoch = sqliteTable("discount_epoch", {
+  id: integer("id").primaryKey(),
+  n: integer("n").notNull(),
+});

@@ -176,6 +176,25 @@ describe("claiming coupons", () => {
 });
 
 describe("fee discounts at spot settlement", () => {
+  it("a discount claimed after the market last read its owner's coupons applies to the next fill (the kept read is checked)", async () => {
+    const buyer = await trader({ usdt: 10_000 * USDT_1 });
+    const seller = await trader({ btc: BTC_1 });
+    // A first fill: the market reads and keeps that the buyer holds no discount.
+    await placed(seller.token, { side: "sell", amount: "0.01", price: "50000" });
+    await placed(buyer.token, { side: "buy", amount: "0.01", price: "50000" });
+    await settle();
+    expect((await balance(buyer.id, BTC)).available).toBe(1_000_000 - 1_000);
+    const id = await issued({ kind: "discount", discount_pct: "50", uid: await uidOf(buyer.id) });
+    expect((await claim(buyer.token, id)).body.message).toEqual({ status: "active" });
+    // Taker fee 0.1 % of 1,000,000 sat = 1,000, half of it waived.
+    await placed(seller.token, { side: "sell", amount: "0.01", price: "50000" });
+    const buy = await placed(buyer.token, { side: "buy", amount: "0.01", price: "50000" });
+    await settle();
+    expect((await orderRow(buy)).feeUnits).toBe(500);
+    expect((await balance(buyer.id, BTC)).available).toBe(2_000_000 - 1_000 - 500);
+    await expectInvariant();
+  });
+
   it(
     "an activated 30 % discount reduces the holder's fee on its next fills by floor(fee × 30 %), " +
       "records each use, and the fee account gets the rest",

@@ -43,6 +43,13 @@ export class DuplicateJournal extends Error {
   }
 }
 
+/** Thrown by commit() when a settlement batch's discount check failed: a coupon changed since its discounts were read. */
+export class DiscountsChanged extends Error {
+  constructor() {
+    super("fee discounts changed since they were read");
+  }
+}
+
 /** Thrown by commit() when an idempotency record for the same (user, key) already exists. */
 export class IdempotencyCollision extends Error {
   constructor() {
@@ -70,6 +77,7 @@ export function mapBatchError(err: unknown): unknown {
     return conflict("HOLD_CLOSED");
   }
   for (const [code, answer] of Object.entries(TRIGGER_ANSWERS)) if (text.includes(code)) return answer();
+  if (text.includes("DISCOUNTS_CHANGED")) return new DiscountsChanged();
   if (text.includes("UNIQUE constraint failed: journals.ref_key")) return new DuplicateJournal();
   if (text.includes("UNIQUE constraint failed: idempotency_keys.")) return new IdempotencyCollision();
   return err;

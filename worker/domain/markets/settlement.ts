@@ -16,7 +16,8 @@ import {
 import type { MarketConfig } from "./config.ts";
 import { refusedRowStatement } from "./orders.ts";
 import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
-import { type ActiveDiscount, type CouponUse, discountFill } from "./fee-discount.ts";
+import { type CouponUse, discountFill } from "./fee-discount.ts";
+import { type Discounts, discountCheck } from "./discounts.ts";
 
 /**
  * Settlement of the Market object's outbox steps into D1 (README, "Design": Money).
@@ -76,29 +77,29 @@ const INSERT_USES =
   "INSERT INTO coupon_uses (user_coupon_id, user_id, fill_id, side, order_id, currency_id, saved_units, created_at) " +
   "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), " +
   "json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'), ?2 FROM json_each(?1)";
-// The discount coupons the owners hold that have not ended by the oldest fill's time.
-const ACTIVE_DISCOUNTS =
-  "SELECT uc.id AS userCouponId, uc.user_id AS userId, c.discount_pct AS pct, uc.taken_at AS `from`, c.valid_to AS `to` " +
-  "FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id " +
-  "WHERE uc.user_id IN (SELECT value FROM json_each(?1)) AND c.kind = 'discount' AND c.valid_to > ?2";
-
-/** Fills with the owners' fee discounts applied (fee-discount.ts), and the uses each records, by fill id. */
-async function discounted(db: Db, m: MarketConfig, steps: Step[]): Promise<{ steps: Step[]; uses: Map<string, CouponUse[]> }> {
+/** Fills with the owners' fee discounts applied (fee-discount.ts), the uses each records by fill id, and the check. */
+async function discounted(
+  db: Db,
+  m: MarketConfig,
+  steps: Step[],
+  discounts: Discounts,
+): Promise<{ steps: Step[]; uses: Map<string, CouponUse[]>; check: Statement[] }> {
   const uses = new Map<string, CouponUse[]>();
   const fills = steps.filter((s): s is FillStep => s.k === "fill");
-  if (fills.length === 0) return { steps, uses };
+  if (fills.length === 0) return { steps, uses, check: [] };
   const owners = [...new Set(fills.flatMap((f) => [f.buy.owner, f.sell.owner]))];
   const since = Math.min(...fills.map((f) => f.time));
-  const { results } = await bound(db, ACTIVE_DISCOUNTS, JSON.stringify(owners), since).stmt.all<ActiveDiscount>();
-  if (results.length === 0) return { steps, uses };
+  const { list, epoch } = await discounts.get(db, owners, since);
+  const check = discountCheck(db, epoch);
+  if (list.length === 0) return { steps, uses, check };
   const coins = { base: m.base.id, quote: m.quote.id };
   const adjusted = steps.map((s) => {
     if (s.k !== "fill") return s;
-    const r = discountFill(s, results, coins);
+    const r = discountFill(s, list, coins);
     if (r.uses.length > 0) uses.set(s.id, r.uses);
     return r.step;
   });
-  return { steps: adjusted, uses };
+  return { steps: adjusted, uses, check };
 }
 
 const useStatements = (db: Db, uses: CouponUse[] | undefined, now: number): Statement[] =>
@@ -196,41 +197,29 @@ export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number,
   }
 }
 
-/** Applies one step in its own batch; one whose journal was already posted moves nothing. */
-async function applyStep(db: Db, m: MarketConfig, step: Step, now: number, uses: Map<string, CouponUse[]>): Promise<void> {
-  try {
-    await commit(db, stepStatements(db, m, step, now, uses));
-  } catch (err) {
-    if (!(err instanceof DuplicateJournal)) throw err;
-  }
-}
-
 /**
- * Applies steps in order in ONE batch (the outbox drain hands over many at a
- * time, so a busy market settles its fills in few D1 round trips). When one of
- * them was applied before (a drain repeated after a crash), that batch fails on
- * the journal's unique key and moves nothing; the steps are then applied one
- * batch each, and the repeated ones are recognised and skipped.
+ * The statements that settle these steps together: the discount check first when fills apply discounts, read from
+ * `discounts` (D1, or what the market kept).
  */
-export async function applySteps(db: Db, m: MarketConfig, given: Step[], now = Date.now()): Promise<void> {
-  if (given.length === 0) return;
-  try {
-    await commit(db, await settlementStatements(db, m, given, now));
-    return;
-  } catch (err) {
-    if (!(err instanceof DuplicateJournal)) throw err;
-  }
-  await applyOneByOne(db, m, given, now);
-}
-
-/** The statements that settle these steps together, the owners' fee discounts read first (one D1 read when they fill). */
-export async function settlementStatements(db: Db, m: MarketConfig, given: Step[], now: number): Promise<Statement[]> {
-  const { steps, uses } = await discounted(db, m, given);
-  return batchStatements(db, m, steps, now, uses);
+export async function settlementStatements(
+  db: Db,
+  m: MarketConfig,
+  given: Step[],
+  now: number,
+  discounts: Discounts,
+): Promise<Statement[]> {
+  const { steps, uses, check } = await discounted(db, m, given, discounts);
+  return [...check, ...batchStatements(db, m, steps, now, uses)];
 }
 
 /** Each step in a batch of its own, after a batch of them failed on a step applied before: that one is skipped. */
-export async function applyOneByOne(db: Db, m: MarketConfig, given: Step[], now: number): Promise<void> {
-  const { steps, uses } = await discounted(db, m, given);
-  for (const step of steps) await applyStep(db, m, step, now, uses);
+export async function applyOneByOne(db: Db, m: MarketConfig, given: Step[], now: number, discounts: Discounts): Promise<void> {
+  for (const step of given) {
+    const { steps, uses, check } = await discounted(db, m, [step], discounts);
+    try {
+      await commit(db, [...check, ...stepStatements(db, m, steps[0]!, now, uses)]);
+    } catch (err) {
+      if (!(err instanceof DuplicateJournal)) throw err;
+    }
+  }
 }
