@@ -662,7 +662,6 @@ export class Market extends DurableObject<Env> {
     return false;
   }
 
-  /** Keeps the D1 copy of the ticker current (at most every TICKER_COPY_MS unless forced by a drain). */
   /** The D1 ticker copy (idle markets refresh it every TICKER_COPY_MS from the alarm). */
   private async copyTicker(): Promise<void> {
     const write = this.tickerCopy(false);

@@ -12,10 +12,11 @@ import {
   commit,
   holdEndStatement,
   journalStatements,
+  postingStatements,
 } from "../ledger/index.ts";
 import type { MarketConfig } from "./config.ts";
 import { refusedRowStatement } from "./orders.ts";
-import type { EndStep, FillStep, OpenStep, Step } from "./steps.ts";
+import type { EndStep, FillStep, Step } from "./steps.ts";
 import { type CouponUse, discountFill } from "./fee-discount.ts";
 import { type Discounts, discountCheck } from "./discounts.ts";
 
@@ -37,7 +38,6 @@ const FILL_SIDE =
   `status = ${newer("?6")} ?5 ELSE status END, version = MAX(version, ?6), updated_at = ?7 WHERE id = ?1`;
 const STATUS = `status = ${newer("?3")} ?2 ELSE status END`;
 const VERSION_AND_TIME = "version = MAX(version, ?3), updated_at = ?4 WHERE id = ?1";
-const SET_STATUS = `UPDATE spot_orders SET ${STATUS}, ${VERSION_AND_TIME}`;
 const SET_STATUS_REASON = `UPDATE spot_orders SET ${STATUS}, reason = ${newer("?3")} ?5 ELSE reason END, ${VERSION_AND_TIME}`;
 const INSERT_FILL =
   "INSERT INTO spot_fills (id, market_id, seq, price, qty, base_units, quote_units, taker_side, buy_order_id, sell_order_id, " +
@@ -102,54 +102,51 @@ async function discounted(
   return { steps: adjusted, uses, check };
 }
 
-const useStatements = (db: Db, uses: CouponUse[] | undefined, now: number): Statement[] =>
-  uses?.length
-    ? [
-        bound(
-          db,
-          INSERT_USES,
-          JSON.stringify(uses.map((u) => [u.userCouponId, u.userId, u.fillId, u.side, u.orderId, u.currencyId, u.savedUnits])),
-          now,
-        ),
-      ]
-    : [];
+// The orders opened, as JSON rows [order, seq], in one statement: the same version guard as the others.
+const SET_OPEN_MANY =
+  `UPDATE spot_orders SET status = CASE WHEN version <= s.seq THEN 'open' ELSE status END, version = MAX(version, s.seq), ` +
+  `updated_at = ?2 FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS seq FROM json_each(?1)) AS s ` +
+  `WHERE spot_orders.id = s.id`;
 
-function fillStatements(db: Db, m: MarketConfig, s: FillStep, now: number, uses?: CouponUse[]): Statement[] {
+/** What a step writes: its journals (posted together with the other steps'), and its own statements. */
+type Parts = { journals: Journal[]; rest: Statement[] };
+
+function fillParts(db: Db, m: MarketConfig, s: FillStep, now: number): Parts {
   const side = (order: number, fee: number, status: string) =>
     bound(db, FILL_SIDE, order, s.baseUnits, s.quoteUnits, fee, status, s.seq, now);
-  return [
-    // The journal first: a second attempt fails on its ref_key before anything else counts.
-    ...journalStatements(db, fillJournal(m, s), now),
-    ...useStatements(db, uses, now),
-    holdEndStatement(db, s.buy.hold, "consume", s.quoteUnits, now),
-    holdEndStatement(db, s.sell.hold, "consume", s.baseUnits, now),
-    side(s.buy.order, s.buy.fee, s.buy.status),
-    side(s.sell.order, s.sell.fee, s.sell.status),
-    bound(
-      db,
-      INSERT_FILL,
-      s.id,
-      m.id,
-      s.seq,
-      fromTicks(s.price, m.tickSize),
-      fromLots(s.qty, m.lotSize),
-      s.baseUnits,
-      s.quoteUnits,
-      s.takerSide === "buy" ? 1 : 2,
-      s.buy.order,
-      s.sell.order,
-      s.buy.owner,
-      s.sell.owner,
-      s.buy.fee,
-      s.sell.fee,
-      s.time,
-    ),
-  ];
+  return {
+    journals: [fillJournal(m, s)],
+    rest: [
+      holdEndStatement(db, s.buy.hold, "consume", s.quoteUnits, now),
+      holdEndStatement(db, s.sell.hold, "consume", s.baseUnits, now),
+      side(s.buy.order, s.buy.fee, s.buy.status),
+      side(s.sell.order, s.sell.fee, s.sell.status),
+      bound(
+        db,
+        INSERT_FILL,
+        s.id,
+        m.id,
+        s.seq,
+        fromTicks(s.price, m.tickSize),
+        fromLots(s.qty, m.lotSize),
+        s.baseUnits,
+        s.quoteUnits,
+        s.takerSide === "buy" ? 1 : 2,
+        s.buy.order,
+        s.sell.order,
+        s.buy.owner,
+        s.sell.owner,
+        s.buy.fee,
+        s.sell.fee,
+        s.time,
+      ),
+    ],
+  };
 }
 
-function endStatements(db: Db, s: EndStep, now: number): Statement[] {
+function endParts(db: Db, s: EndStep, now: number): Parts {
   const update = bound(db, SET_STATUS_REASON, s.order, s.status, s.seq, now, s.reason);
-  if (s.release === 0) return [update];
+  if (s.release === 0) return { journals: [], rest: [update] };
   const account = { userId: s.owner, currencyId: s.holdCurrency, accountType: CHANGE };
   const journal: Journal = {
     kind: "release",
@@ -161,40 +158,63 @@ function endStatements(db: Db, s: EndStep, now: number): Statement[] {
       { ...account, bucket: "available", amount: s.release },
     ],
   };
-  return [...journalStatements(db, journal, now), holdEndStatement(db, s.hold, "release", s.release, now), update];
+  return { journals: [journal], rest: [holdEndStatement(db, s.hold, "release", s.release, now), update] };
 }
-
-const openStatements = (db: Db, s: OpenStep, now: number): Statement[] => [bound(db, SET_STATUS, s.order, "open", s.seq, now)];
-// Many orders opened at once, as JSON rows [order, seq]: the same version guard as SET_STATUS, one statement.
-const SET_OPEN_MANY =
-  `UPDATE spot_orders SET status = CASE WHEN version <= s.seq THEN 'open' ELSE status END, version = MAX(version, s.seq), ` +
-  `updated_at = ?2 FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS seq FROM json_each(?1)) AS s ` +
-  `WHERE spot_orders.id = s.id`;
 
 /**
- * The statements of steps settled together. The orders they open share one statement, run first: every status change is
- * guarded by the step's sequence number and fills only add, so the outcome is the same in any order.
+ * The journals of steps settled together, posted as one set: fills and releases only debit locked and credit available
+ * (and the fee account), so netting them per account is the same as posting them one by one (ledger/post.ts). Should
+ * a set ever both debit and credit one bucket, each journal is posted on its own instead.
  */
-function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, uses: Map<string, CouponUse[]>): Statement[] {
-  const opens = steps.filter((s): s is OpenStep => s.k === "open");
-  if (opens.length < 2) return steps.flatMap((s) => stepStatements(db, m, s, now, uses));
-  return [
-    bound(db, SET_OPEN_MANY, JSON.stringify(opens.map((s) => [s.order, s.seq])), now),
-    ...steps.flatMap((s) => (s.k === "open" ? [] : stepStatements(db, m, s, now, uses))),
-  ];
+function postingOf(db: Db, journals: Journal[], now: number): Statement[] {
+  if (journals.length === 0) return [];
+  try {
+    return postingStatements(db, journals, now);
+  } catch {
+    return journals.flatMap((j) => journalStatements(db, j, now));
+  }
 }
 
-export function stepStatements(db: Db, m: MarketConfig, step: Step, now: number, uses?: Map<string, CouponUse[]>): Statement[] {
-  switch (step.k) {
-    case "fill":
-      return fillStatements(db, m, step, now, uses?.get(step.id));
-    case "end":
-      return endStatements(db, step, now);
-    case "open":
-      return openStatements(db, step, now);
-    case "refused":
-      return [refusedRowStatement(db, m, step.detail, step.reason, now)];
+/**
+ * The statements of steps settled together, in one batch whatever their number: the journals first (a step applied
+ * before fails the batch on its journal's ref_key before anything else counts), then the coupon uses, the orders
+ * opened, and each step's hold, order and fill rows. Every status change is guarded by the step's sequence number and
+ * fills only add, so the outcome is the same in any order.
+ */
+function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, uses: Map<string, CouponUse[]>): Statement[] {
+  const journals: Journal[] = [];
+  const rest: Statement[] = [];
+  const opens: [number, number][] = [];
+  const used: CouponUse[] = [];
+  for (const step of steps) {
+    if (step.k === "open") {
+      opens.push([step.order, step.seq]);
+      continue;
+    }
+    if (step.k === "refused") {
+      rest.push(refusedRowStatement(db, m, step.detail, step.reason, now));
+      continue;
+    }
+    const parts = step.k === "fill" ? fillParts(db, m, step, now) : endParts(db, step, now);
+    journals.push(...parts.journals);
+    rest.push(...parts.rest);
+    if (step.k === "fill") used.push(...(uses.get(step.id) ?? []));
   }
+  return [
+    ...postingOf(db, journals, now),
+    ...(used.length > 0
+      ? [
+          bound(
+            db,
+            INSERT_USES,
+            JSON.stringify(used.map((u) => [u.userCouponId, u.userId, u.fillId, u.side, u.orderId, u.currencyId, u.savedUnits])),
+            now,
+          ),
+        ]
+      : []),
+    ...(opens.length > 0 ? [bound(db, SET_OPEN_MANY, JSON.stringify(opens), now)] : []),
+    ...rest,
+  ];
 }
 
 /**
@@ -217,7 +237,7 @@ export async function applyOneByOne(db: Db, m: MarketConfig, given: Step[], now:
   for (const step of given) {
     const { steps, uses, check } = await discounted(db, m, [step], discounts);
     try {
-      await commit(db, [...check, ...stepStatements(db, m, steps[0]!, now, uses)]);
+      await commit(db, [...check, ...batchStatements(db, m, steps, now, uses)]);
     } catch (err) {
       if (!(err instanceof DuplicateJournal)) throw err;
     }
