@@ -33,16 +33,26 @@ const CHANGE = ACCOUNT_TYPES.change;
 
 // An order row's status and version change only when the step is not older than the row (?seq).
 const newer = (seq: string) => `CASE WHEN version <= ${seq} THEN`;
-const FILL_SIDE =
-  `UPDATE spot_orders SET filled_units = filled_units + ?2, quote_units = quote_units + ?3, fee_units = fee_units + ?4, ` +
-  `status = ${newer("?6")} ?5 ELSE status END, version = MAX(version, ?6), updated_at = ?7 WHERE id = ?1`;
+// Every order the fills of a batch touch, as JSON rows [order, filled, quote, fee, status, seq]: the amounts added up
+// per order, and the status of its latest fill (guarded by that fill's sequence number).
+const col = (i: number) => `json_extract(value, '$[${i}]')`;
+const FILL_SIDES =
+  `UPDATE spot_orders SET filled_units = filled_units + f.b, quote_units = quote_units + f.q, fee_units = fee_units + f.fee, ` +
+  `status = ${newer("f.seq")} f.st ELSE spot_orders.status END, version = MAX(version, f.seq), updated_at = ?2 FROM ` +
+  `(SELECT ${col(0)} AS id, ${col(1)} AS b, ${col(2)} AS q, ${col(3)} AS fee, ${col(4)} AS st, ${col(5)} AS seq FROM json_each(?1)) AS f ` +
+  `WHERE spot_orders.id = f.id`;
+// Every hold the fills of a batch consume, as JSON rows [hold, units] (added up per hold).
+const CONSUME_HOLDS =
+  `UPDATE holds SET remaining = remaining - c.u, status = CASE WHEN remaining - c.u = 0 THEN 'consumed' ELSE status END, ` +
+  `closed_at = CASE WHEN remaining - c.u = 0 THEN ?2 ELSE closed_at END ` +
+  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS u FROM json_each(?1)) AS c WHERE holds.id = c.id`;
 const STATUS = `status = ${newer("?3")} ?2 ELSE status END`;
 const VERSION_AND_TIME = "version = MAX(version, ?3), updated_at = ?4 WHERE id = ?1";
 const SET_STATUS_REASON = `UPDATE spot_orders SET ${STATUS}, reason = ${newer("?3")} ?5 ELSE reason END, ${VERSION_AND_TIME}`;
-const INSERT_FILL =
+const INSERT_FILLS =
   "INSERT INTO spot_fills (id, market_id, seq, price, qty, base_units, quote_units, taker_side, buy_order_id, sell_order_id, " +
-  "buy_user_id, sell_user_id, buy_fee_units, sell_fee_units, created_at) " +
-  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
+  `buy_user_id, sell_user_id, buy_fee_units, sell_fee_units, created_at) SELECT ${Array.from({ length: 15 }, (_, i) => col(i)).join(", ")} ` +
+  "FROM json_each(?1) WHERE true";
 
 export function fillJournal(m: MarketConfig, s: FillStep): Journal {
   const buyer = s.buy.owner;
@@ -111,37 +121,54 @@ const SET_OPEN_MANY =
 /** What a step writes: its journals (posted together with the other steps'), and its own statements. */
 type Parts = { journals: Journal[]; rest: Statement[] };
 
-function fillParts(db: Db, m: MarketConfig, s: FillStep, now: number): Parts {
-  const side = (order: number, fee: number, status: string) =>
-    bound(db, FILL_SIDE, order, s.baseUnits, s.quoteUnits, fee, status, s.seq, now);
-  return {
-    journals: [fillJournal(m, s)],
-    rest: [
-      holdEndStatement(db, s.buy.hold, "consume", s.quoteUnits, now),
-      holdEndStatement(db, s.sell.hold, "consume", s.baseUnits, now),
-      side(s.buy.order, s.buy.fee, s.buy.status),
-      side(s.sell.order, s.sell.fee, s.sell.status),
-      bound(
-        db,
-        INSERT_FILL,
-        s.id,
-        m.id,
-        s.seq,
-        fromTicks(s.price, m.tickSize),
-        fromLots(s.qty, m.lotSize),
-        s.baseUnits,
-        s.quoteUnits,
-        s.takerSide === "buy" ? 1 : 2,
-        s.buy.order,
-        s.sell.order,
-        s.buy.owner,
-        s.sell.owner,
-        s.buy.fee,
-        s.sell.fee,
-        s.time,
-      ),
-    ],
-  };
+/** The rows the fills of one batch write, each kind in one statement (fillsStatements). */
+class FillRows {
+  private readonly sides = new Map<number, [number, number, number, number, string, number]>();
+  private readonly holds = new Map<string, number>();
+  private readonly fills: unknown[][] = [];
+
+  add(m: MarketConfig, s: FillStep): void {
+    for (const [side, quoteOrBase] of [
+      [s.buy, s.quoteUnits],
+      [s.sell, s.baseUnits],
+    ] as const) {
+      const row = this.sides.get(side.order) ?? [side.order, 0, 0, 0, side.status, s.seq];
+      row[1] += s.baseUnits;
+      row[2] += s.quoteUnits;
+      row[3] += side.fee;
+      if (s.seq >= row[5]) [row[4], row[5]] = [side.status, s.seq];
+      this.sides.set(side.order, row);
+      this.holds.set(side.hold, (this.holds.get(side.hold) ?? 0) + quoteOrBase);
+    }
+    this.fills.push([
+      s.id,
+      m.id,
+      s.seq,
+      fromTicks(s.price, m.tickSize),
+      fromLots(s.qty, m.lotSize),
+      s.baseUnits,
+      s.quoteUnits,
+      s.takerSide === "buy" ? 1 : 2,
+      s.buy.order,
+      s.sell.order,
+      s.buy.owner,
+      s.sell.owner,
+      s.buy.fee,
+      s.sell.fee,
+      s.time,
+    ]);
+  }
+
+  statements(db: Db, now: number): Statement[] {
+    if (this.fills.length === 0) return [];
+    for (const [hold, units] of this.holds)
+      if (!Number.isSafeInteger(units) || units <= 0) throw new Error(`bad hold consume ${hold} ${units}`);
+    return [
+      bound(db, CONSUME_HOLDS, JSON.stringify([...this.holds]), now),
+      bound(db, FILL_SIDES, JSON.stringify([...this.sides.values()]), now),
+      bound(db, INSERT_FILLS, JSON.stringify(this.fills)),
+    ];
+  }
 }
 
 function endParts(db: Db, s: EndStep, now: number): Parts {
@@ -183,6 +210,8 @@ function postingOf(db: Db, journals: Journal[], now: number): Statement[] {
  */
 function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, uses: Map<string, CouponUse[]>): Statement[] {
   const journals: Journal[] = [];
+  const fills = new FillRows();
+  const ends: Statement[] = [];
   const rest: Statement[] = [];
   const opens: [number, number][] = [];
   const used: CouponUse[] = [];
@@ -195,10 +224,15 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
       rest.push(refusedRowStatement(db, m, step.detail, step.reason, now));
       continue;
     }
-    const parts = step.k === "fill" ? fillParts(db, m, step, now) : endParts(db, step, now);
+    if (step.k === "fill") {
+      journals.push(fillJournal(m, step));
+      fills.add(m, step);
+      used.push(...(uses.get(step.id) ?? []));
+      continue;
+    }
+    const parts = endParts(db, step, now);
     journals.push(...parts.journals);
-    rest.push(...parts.rest);
-    if (step.k === "fill") used.push(...(uses.get(step.id) ?? []));
+    ends.push(...parts.rest);
   }
   return [
     ...postingOf(db, journals, now),
@@ -213,6 +247,9 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
         ]
       : []),
     ...(opens.length > 0 ? [bound(db, SET_OPEN_MANY, JSON.stringify(opens), now)] : []),
+    // A hold's fills come before its end (which releases what is left), as the market decided them.
+    ...fills.statements(db, now),
+    ...ends,
     ...rest,
   ];
 }
