@@ -39,7 +39,7 @@ export type Settler = (steps: Step[]) => Promise<unknown>;
 
 type Pending = { steps: Step[]; marks: { entry: number; index: number; step: Step; last: boolean }[] };
 
-/** Steps per settlement batch (a fill is nine statements, a status change one). */
+/** Steps per settlement batch (their journals, fills and opened orders share statements; settlement.ts). */
 const MAX_STEPS = 32;
 
 export async function drainOutbox(opts: {
