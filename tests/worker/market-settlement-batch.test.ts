@@ -88,7 +88,7 @@ describe("a market cycle: settlement and new orders in one D1 batch (cycle.ts)",
     return newOrder(owner, p, ids.next(now), now);
   };
 
-  it("settles the steps and holds the orders together; run again, the steps are recognised and a short order is refused alone", async () => {
+  it("settles steps and holds orders together; run again, the steps are recognised and a short order is refused alone", async () => {
     const seller = await trader({ btc: BTC_1 });
     const buyer = await trader({ usdt: 1_000 * USDT_1 });
     const rich = await trader({ usdt: 1_000 * USDT_1 });

@@ -51,8 +51,8 @@ const VERSION_AND_TIME = "version = MAX(version, ?3), updated_at = ?4 WHERE id =
 const SET_STATUS_REASON = `UPDATE spot_orders SET ${STATUS}, reason = ${newer("?3")} ?5 ELSE reason END, ${VERSION_AND_TIME}`;
 const INSERT_FILLS =
   "INSERT INTO spot_fills (id, market_id, seq, price, qty, base_units, quote_units, taker_side, buy_order_id, sell_order_id, " +
-  `buy_user_id, sell_user_id, buy_fee_units, sell_fee_units, created_at) SELECT ${Array.from({ length: 15 }, (_, i) => col(i)).join(", ")} ` +
-  "FROM json_each(?1) WHERE true";
+  "buy_user_id, sell_user_id, buy_fee_units, sell_fee_units, created_at) " +
+  `SELECT ${Array.from({ length: 15 }, (_, i) => col(i)).join(", ")} FROM json_each(?1) WHERE true`;
 
 export function fillJournal(m: MarketConfig, s: FillStep): Journal {
   const buyer = s.buy.owner;
