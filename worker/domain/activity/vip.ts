@@ -4,7 +4,7 @@ import { dayOf } from "../../../schema/api/mining.ts";
 import { balances, currencies, users, vipRuns } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import type { ChunkResult } from "../earn/mining.ts";
-import { bound } from "../ledger/batch.ts";
+import { bound, jsonColumn as col } from "../ledger/batch.ts";
 import { commit } from "../ledger/post.ts";
 import { usdtPrices } from "../pricing/prices.ts";
 import { loadConfig, thresholdsOf } from "./config.ts";
@@ -41,8 +41,8 @@ export async function myVip(db: Db, userId: number): Promise<VipView> {
 
 // One statement whatever the chunk's size: the changed levels travel as one JSON parameter.
 const SET_LEVELS =
-  `UPDATE users SET vip_level = d.l FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS l ` +
-  `FROM json_each(?1)) AS d WHERE users.id = d.id AND users.id IN (SELECT json_extract(value, '$[0]') FROM json_each(?1))`;
+  `UPDATE users SET vip_level = d.l FROM (SELECT ${col(0)} AS id, ${col(1)} AS l FROM json_each(?1)) AS d ` +
+  `WHERE users.id = d.id AND users.id IN (SELECT ${col(0)} FROM json_each(?1))`;
 
 /**
  * One chunk of the daily recomputation: the next `limit` users by id after today's cursor (a keyset page), their

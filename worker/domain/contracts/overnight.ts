@@ -10,6 +10,7 @@ import {
   SYSTEM_ACCOUNT_TYPE,
   bound,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import { type Side, liquidationPrice, overnightSplit, overnightUnits } from "./math.ts";
 import { type ContractPair, contractPairById } from "./pairs.ts";
@@ -35,7 +36,6 @@ export const overnightKey = (id: number, day: string) => `contract:overnight:${i
 
 export type OvernightResult = { day: string; charged: number; skipped: number; changed: Map<string, number[]> };
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const CHARGE_ROWS =
   `UPDATE contract_positions SET margin_units = margin_units - d.m, overnight_units = overnight_units + d.f, liq_price = d.l ` +
   `FROM (SELECT ${col(0)} AS id, ${col(1)} AS m, ${col(2)} AS f, ${col(3)} AS l, ${col(4)} AS was FROM json_each(?1)) AS d ` +

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { CONTRACT_STATUS, type CloseReason, contractPositions } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { conflict } from "../errors.ts";
-import { DuplicateJournal, bound, commit, postingStatements } from "../ledger/index.ts";
+import { DuplicateJournal, bound, commit, jsonColumn, postingStatements } from "../ledger/index.ts";
 import type { ContractPair } from "./pairs.ts";
 import { type PositionRow, StalePosition, activateEntry, closeJournal, closePosition, commitGuarded, rowsChanged } from "./positions.ts";
 
@@ -22,7 +22,7 @@ export const CLOSES_PER_BATCH = 100;
 const MARK_CLOSING =
   `UPDATE contract_positions SET status = ${CONTRACT_STATUS.closing} ` +
   `WHERE status = ${CONTRACT_STATUS.holding} AND id IN (SELECT value FROM json_each(?1))`;
-const col = (i: number) => `json_extract(d.value, '$[${i}]')`;
+const col = (i: number) => jsonColumn(i, "d");
 const CLOSE_ROWS =
   `UPDATE contract_positions SET status = ${CONTRACT_STATUS.closed}, close_ref = ${col(1)}, close_ref_at = ${col(2)}, ` +
   `close_reason = ${col(3)}, pnl_units = ${col(4)}, insurance_units = ${col(5)}, closed_at = ?2 FROM json_each(?1) AS d ` +

@@ -27,6 +27,7 @@ import {
   errorText,
   fromUnits,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import { requireCurrency, userUnits } from "../wallet/currencies.ts";
 import { auditCreatedStatement } from "./audit-created.ts";
@@ -362,7 +363,6 @@ async function marketSymbol(db: Db, coinId: number, usdtId: number): Promise<str
 
 // Settlement -------------------------------------------------------------------------------------------------------
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 // Guarded on the open states: an order another run closed is left as it is (its journal key already failed the batch).
 const MARK_CLOSED =
   `UPDATE dual_orders SET status = d.s, settle_price = d.p, price_time = d.pt, payout_currency_id = d.c, payout = d.u, ` +

@@ -18,6 +18,7 @@ import {
   newHoldId,
   openHold,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import { type Currency, requireCurrency, userAmount, userUnits } from "../wallet/currencies.ts";
 import { auditCreatedStatement } from "./audit-created.ts";
@@ -290,7 +291,6 @@ export async function saveProject(db: Db, actorId: number, input: ProjectInput, 
 /** A price: positive, at most 8 decimals, as minor units of 10^-8 (translated 400 otherwise). */
 const priceOf = (text: string): number => userUnits(text, 8);
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const MARK_DISTRIBUTED = `UPDATE ieo_orders SET status = 2, distributed_at = ?2
   WHERE status = 1 AND id IN (SELECT ${col(0)} FROM json_each(?1))`;
 // A hold already ended goes below zero here, which fails the whole batch (holds_remaining).

@@ -8,6 +8,7 @@ import {
   type Statement,
   bound,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import type { Db } from "../db.ts";
 import type { Step, StepOrder } from "./mining-plan.ts";
@@ -62,7 +63,6 @@ export function stepJournal(o: StepOrder, step: Step): Journal {
 
 // Rows travel as one JSON parameter (json_each), so a chunk of any size is three fixed statements. The IN (…) lets
 // SQLite look the target rows up by key; with the join alone it scans the whole table once per chunk.
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const UPDATE_ORDERS =
   `UPDATE mining_orders SET paid_through = d.p, next_due_day = d.n, total_interest = total_interest + d.i, status = d.s, ` +
   `outcome = d.o, penalty = d.pen, closed_at = d.c FROM (SELECT ${col(0)} AS id, ${col(1)} AS p, ${col(2)} AS n, ${col(3)} AS i, ` +

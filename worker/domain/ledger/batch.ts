@@ -23,6 +23,12 @@ const prepared = new WeakMap<D1Database, Map<string, D1PreparedStatement>>();
 /** The D1 binding under a drizzle client (drizzle() sets `$client`; the Db type leaves it out). */
 const client = (db: Db): D1Database => (db as Db & { $client: D1Database }).$client;
 
+/**
+ * Column `i` of a row passed as a JSON array in one parameter (`FROM json_each(?n)`): how every multi-row fixed
+ * statement reads its rows. `from` names the json_each table when the statement aliases it.
+ */
+export const jsonColumn = (i: number, from = ""): string => `json_extract(${from ? `${from}.` : ""}value, '$[${i}]')`;
+
 /** A fixed statement (prepared once per binding) bound to `params`. */
 export function bound(db: Db, sql: string, ...params: unknown[]): Bound {
   const d1 = client(db);

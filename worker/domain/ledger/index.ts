@@ -17,5 +17,5 @@ export * from "./accounts.ts";
 export * from "./amounts.ts";
 export * from "./journal.ts";
 export * from "./post.ts";
-export { Bound, bound } from "./batch.ts";
+export { Bound, bound, jsonColumn } from "./batch.ts";
 export { checkInvariant, type Violation } from "./invariant.ts";

@@ -3,7 +3,7 @@ import { holds, journals } from "../../../schema/db/index.ts";
 import { type ApiError, badRequest, conflict } from "../errors.ts";
 import type { Db } from "../db.ts";
 import { type AccountType, allowsNegative } from "./accounts.ts";
-import { type Statement, bound, runBatch } from "./batch.ts";
+import { type Statement, bound, jsonColumn as col, runBatch } from "./batch.ts";
 import { type Journal, type Line, checkJournal } from "./journal.ts";
 
 /**
@@ -107,8 +107,6 @@ export async function commit(db: Db, statements: Statement[]): Promise<unknown[]
 type AccountKey = `${number}:${number}:${number}`;
 type Delta = { userId: number; currencyId: number; accountType: AccountType; available: number; locked: number };
 
-// Rows arrive as JSON arrays; json_extract gives back the integers and texts they hold.
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const INSERT_JOURNALS =
   `INSERT INTO journals (kind, ref_key, user_id, memo, created_at) SELECT ${col(0)}, ${col(1)}, ${col(2)}, ${col(3)}, ?2 ` +
   `FROM json_each(?1) ORDER BY key`;

@@ -11,6 +11,7 @@ import {
   errorText,
   DuplicateJournal,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import { ApiError } from "../errors.ts";
 
@@ -72,7 +73,6 @@ export function owed(l: StepLoan, today: number): { days: number[]; interest: nu
 /** Principal + interest recorded + interest of the days owed on `today`. */
 export const debtOn = (l: StepLoan, today: number): number => l.principal + l.accruedInterest + owed(l, today).interest;
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 // A loan no longer active sets NULL (refused by NOT NULL), failing the whole batch: its close already recorded everything.
 const ACCRUE =
   `UPDATE loans SET accrued_through = d.t, next_due_day = d.t + 1, ` +

@@ -5,7 +5,7 @@ import type { OrderStatus, SpotOrder } from "../../../schema/api/market.ts";
 import { spotOrders } from "../../../schema/db/index.ts";
 import { ApiError } from "../errors.ts";
 import type { Db } from "../db.ts";
-import { ACCOUNT_TYPES, DuplicateJournal, type Statement, bound, commit, openHolds } from "../ledger/index.ts";
+import { ACCOUNT_TYPES, DuplicateJournal, type Statement, bound, commit, jsonColumn as col, openHolds } from "../ledger/index.ts";
 import { averagePrice, type MarketConfig, quoteUnitFactor, unitsText } from "./config.ts";
 import { balanceKey, type Committed, type NewOrder, type PlaceOrder } from "./steps.ts";
 
@@ -16,8 +16,6 @@ export type { NewOrder };
  * and the order as users see it. The route and the market maker both come through here: same checks, same holds.
  */
 
-// Order rows travel as JSON arrays (one parameter for a whole batch; see ledger/post.ts).
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const ORDER_COLUMNS =
   "id, user_id, market_id, side, order_type, tif, post_only, price, amount, hold_id, hold_currency_id, hold_units, status, reason, " +
   "created_at, updated_at";

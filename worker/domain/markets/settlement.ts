@@ -13,6 +13,7 @@ import {
   holdEndStatement,
   journalStatements,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import type { MarketConfig } from "./config.ts";
 import { refusedRowStatement } from "./orders.ts";
@@ -35,7 +36,6 @@ const CHANGE = ACCOUNT_TYPES.change;
 const newer = (seq: string) => `CASE WHEN version <= ${seq} THEN`;
 // Every order the fills of a batch touch, as JSON rows [order, filled, quote, fee, status, seq]: the amounts added up
 // per order, and the status of its latest fill (guarded by that fill's sequence number).
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const FILL_SIDES =
   `UPDATE spot_orders SET filled_units = filled_units + f.b, quote_units = quote_units + f.q, fee_units = fee_units + f.fee, ` +
   `status = ${newer("f.seq")} f.st ELSE spot_orders.status END, version = MAX(version, f.seq), updated_at = ?2 FROM ` +
@@ -85,8 +85,7 @@ export function fillJournal(m: MarketConfig, s: FillStep): Journal {
 
 const INSERT_USES =
   "INSERT INTO coupon_uses (user_coupon_id, user_id, fill_id, side, order_id, currency_id, saved_units, created_at) " +
-  "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), " +
-  "json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'), ?2 FROM json_each(?1)";
+  `SELECT ${Array.from({ length: 7 }, (_, i) => col(i)).join(", ")}, ?2 FROM json_each(?1)`;
 /** Fills with the owners' fee discounts applied (fee-discount.ts), the uses each records by fill id, and the check. */
 async function discounted(
   db: Db,
@@ -115,7 +114,7 @@ async function discounted(
 // The orders opened, as JSON rows [order, seq], in one statement: the same version guard as the others.
 const SET_OPEN_MANY =
   `UPDATE spot_orders SET status = CASE WHEN version <= s.seq THEN 'open' ELSE status END, version = MAX(version, s.seq), ` +
-  `updated_at = ?2 FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS seq FROM json_each(?1)) AS s ` +
+  `updated_at = ?2 FROM (SELECT ${col(0)} AS id, ${col(1)} AS seq FROM json_each(?1)) AS s ` +
   `WHERE spot_orders.id = s.id`;
 
 /** What a step writes: its journals (posted together with the other steps'), and its own statements. */

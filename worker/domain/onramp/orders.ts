@@ -31,6 +31,7 @@ import {
   fromUnits,
   post,
   postingStatements,
+  jsonColumn as col,
 } from "../ledger/index.ts";
 import { type OutcomeRecorder, type ReviewOutcome, approvalStep, noRecord, thresholdUnits } from "../wallet/four-eyes.ts";
 import { findCurrency } from "../wallet/currencies.ts";
@@ -384,7 +385,6 @@ export async function confirmOrder(
   }
 }
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const DUE_IDS = `SELECT ${col(0)} FROM json_each(?1)`;
 const MARK_CANCELLED = `UPDATE onramp_orders SET status = 3, cancelled_at = ?2 WHERE status = 1 AND id IN (${DUE_IDS})`;
 

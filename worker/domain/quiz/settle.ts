@@ -4,7 +4,7 @@ import type { TrailEntry } from "../../../schema/api/trail.ts";
 import { journals, quizBets } from "../../../schema/db/index.ts";
 import type { Db } from "../db.ts";
 import { ACCOUNT_TYPES, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE } from "../ledger/accounts.ts";
-import { type Statement, bound } from "../ledger/batch.ts";
+import { type Statement, bound, jsonColumn as col } from "../ledger/batch.ts";
 import type { Journal } from "../ledger/journal.ts";
 import { DuplicateJournal, commit, errorText, postingStatements } from "../ledger/post.ts";
 import { type RoundRow, roundById } from "./rounds.ts";
@@ -99,7 +99,6 @@ function feeJournals(d: Decision): Journal[] {
   ];
 }
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 const CLOSE_BETS =
   `UPDATE quiz_bets SET status = d.s, payout = d.p, settled_at = ?2 FROM (SELECT ${col(0)} AS id, ${col(1)} AS s, ${col(2)} AS p ` +
   `FROM json_each(?1)) AS d WHERE quiz_bets.id = d.id AND quiz_bets.status = 0`;

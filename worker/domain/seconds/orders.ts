@@ -4,7 +4,7 @@ import { currencies, idempotencyKeys, secondsOrders } from "../../../schema/db/i
 import type { Db } from "../db.ts";
 import { ACCOUNT_TYPES, SYSTEM_ACCOUNTS, SYSTEM_ACCOUNT_TYPE } from "../ledger/accounts.ts";
 import { fromUnits } from "../ledger/amounts.ts";
-import { type Statement, bound } from "../ledger/batch.ts";
+import { type Statement, bound, jsonColumn as col } from "../ledger/batch.ts";
 import type { Journal } from "../ledger/journal.ts";
 import { commit, postingStatements } from "../ledger/post.ts";
 import type { Direction } from "./payoff.ts";
@@ -105,7 +105,6 @@ export function acceptStatements(db: Db, o: OpenOrder, idem: { key: string; hash
   ];
 }
 
-const col = (i: number) => `json_extract(value, '$[${i}]')`;
 /** Closes the rows of one settlement slice; only rows still open (a repeated slice changes nothing). */
 const CLOSE_ORDERS =
   `UPDATE seconds_orders SET status = 3, close_price = d.cp, close_time = d.ct, close_source = d.cs, profit_result = d.r, ` +
