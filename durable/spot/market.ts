@@ -28,7 +28,7 @@ import { ExchangeFeed, feedKind, type ReferenceFeed, SimulatedFeed, StaticFeed, 
 import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
 import { AcceptGroup } from "./accept.ts";
-import { OrderIntake } from "./intake.ts";
+import { type Carried, OrderIntake } from "./intake.ts";
 import { OrderPushes } from "./order-pushes.ts";
 import { MakerLoop } from "./maker-loop.ts";
 import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
@@ -492,22 +492,10 @@ export class Market extends DurableObject<Env> {
       // The pass's first D1 batch carries the orders queued for their holds (a timer that kicks the intake does not
       // outlive an eviction; the alarm does), so a cycle of the market is one round trip (cycle.ts).
       let carry = true;
-      const batch = async (steps: Step[]) => {
+      const batch = (steps: Step[]) => {
         const rider = carry ? (this.intake?.carry() ?? null) : null;
         carry = false;
-        // The ticker copy follows trades at once: it rides with the batch that settles them.
-        const extra = steps.some((s) => s.k === "fill") ? this.tickerCopy(true) : [];
-        let committed: Committed;
-        try {
-          committed = await settleAndCommit(this.db, core.config, steps, rider?.orders ?? [], extra, Date.now(), this.discounts);
-          if (rider) this.commitHooks.afterCommit?.();
-        } catch (err) {
-          rider?.failed(err);
-          // The copy may not be in D1: the retry writes it again.
-          if (extra.length > 0) this.lastTickerCopy = { at: 0, text: "" };
-          throw err;
-        }
-        rider?.done(committed);
+        return this.settleBatch(core, steps, rider);
       };
       try {
         const result = await drainOutbox({
@@ -530,6 +518,25 @@ export class Market extends DurableObject<Env> {
       }
     })();
     return this.draining;
+  }
+
+  /**
+   * One D1 batch of a drain pass: these steps settled, then `rider`'s orders held (cycle.ts), and the ticker copy when
+   * the steps fill (it follows trades at once). The rider hears the outcome, or the failure: its orders are queued again.
+   */
+  private async settleBatch(core: MarketCore, steps: Step[], rider: Carried | null): Promise<void> {
+    const extra = steps.some((s) => s.k === "fill") ? this.tickerCopy(true) : [];
+    let committed: Committed;
+    try {
+      committed = await settleAndCommit(this.db, core.config, steps, rider?.orders ?? [], { extra, discounts: this.discounts });
+      if (rider) this.commitHooks.afterCommit?.();
+    } catch (err) {
+      rider?.failed(err);
+      // The copy may not be in D1: the retry writes it again.
+      if (extra.length > 0) this.lastTickerCopy = { at: 0, text: "" };
+      throw err;
+    }
+    rider?.done(committed);
   }
 
   /**

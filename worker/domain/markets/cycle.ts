@@ -24,10 +24,9 @@ export async function settleAndCommit(
   m: MarketConfig,
   steps: Step[],
   orders: NewOrder[],
-  extra: Statement[] = [],
-  now = Date.now(),
-  discounts = new Discounts(),
+  opts: { extra?: Statement[]; discounts?: Discounts; now?: number } = {},
 ): Promise<Committed> {
+  const { extra = [], discounts = new Discounts(), now = Date.now() } = opts;
   for (let attempt = 1; ; attempt++) {
     try {
       return await once(db, m, steps, orders, extra, now, discounts);
