@@ -64,6 +64,7 @@ type Queued = { order: NewOrder; waiter?: { resolve: (o: Outcome) => void; rejec
 /** Most orders in one D1 batch (each is about five statements). */
 const MAX_BATCH = 40;
 const RETRY_MS = [50, 200, 1_000, 5_000];
+/** `groupMs` when the owner sets none. */
 const GROUP_MS = 10;
 
 export class OrderIntake {

@@ -8,7 +8,7 @@ import type { ActiveDiscount } from "./fee-discount.ts";
  *
  * A Market object keeps what it read (one `Discounts` per object), so a busy market does not read the same owners'
  * coupons before every settlement batch. What it kept is never applied stale: every batch that applies discounts
- * starts with `check(epoch)`, which aborts the whole batch with DISCOUNTS_CHANGED when the count moved since the read;
+ * starts with `discountCheck(epoch)`, which aborts the whole batch with DISCOUNTS_CHANGED when the count moved since the read;
  * the settlement then forgets what it kept, reads again and retries (cycle.ts). A fresh `Discounts` per call reads
  * every time, with the same check.
  */
@@ -24,7 +24,7 @@ const CHECK = "INSERT INTO discount_epoch_check (seen) VALUES (?1)";
 /** Owners kept at most; past it the copy starts again empty. */
 const MAX_OWNERS = 20_000;
 
-export type DiscountRead = { list: ActiveDiscount[]; epoch: number | null };
+type DiscountRead = { list: ActiveDiscount[]; epoch: number | null };
 
 export class Discounts {
   private epoch: number | null = null;

@@ -120,7 +120,7 @@ const SET_OPEN_MANY =
 /** What a step writes: its journals (posted together with the other steps'), and its own statements. */
 type Parts = { journals: Journal[]; rest: Statement[] };
 
-/** The rows the fills of one batch write, each kind in one statement (fillsStatements). */
+/** The rows the fills of one batch write: each kind in one statement, whatever the number of fills. */
 class FillRows {
   private readonly sides = new Map<number, [number, number, number, number, string, number]>();
   private readonly holds = new Map<string, number>();
@@ -211,7 +211,7 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
   const journals: Journal[] = [];
   const fills = new FillRows();
   const ends: Statement[] = [];
-  const rest: Statement[] = [];
+  const refused: Statement[] = [];
   const opens: [number, number][] = [];
   const used: CouponUse[] = [];
   for (const step of steps) {
@@ -220,7 +220,7 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
       continue;
     }
     if (step.k === "refused") {
-      rest.push(refusedRowStatement(db, m, step.detail, step.reason, now));
+      refused.push(refusedRowStatement(db, m, step.detail, step.reason, now));
       continue;
     }
     if (step.k === "fill") {
@@ -249,7 +249,7 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
     // A hold's fills come before its end (which releases what is left), as the market decided them.
     ...fills.statements(db, now),
     ...ends,
-    ...rest,
+    ...refused,
   ];
 }
 
