@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
@@ -54,27 +53,6 @@ function voucherPng(size = 24): Buffer {
     chunk("IDAT", deflateSync(pixels)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
-}
-
-/**
- * Runs SQL on the local D1 state the test server uses (scripts/serve-e2e.sh), for
- * what a browser cannot do at once: let 24 hours pass for a new withdrawal address.
- */
-function localSql(sql: string): void {
-  const state = `.wrangler/e2e-state-${process.env.E2E_PORT ?? 8799}`;
-  // The running server writes the same SQLite file all the time (live markets): a busy database is tried again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
-        env: { ...process.env, CI: "true" },
-        stdio: "pipe",
-      });
-      return;
-    } catch (err) {
-      if (attempt >= 8) throw err;
-      execFileSync("sleep", ["0.5"]);
-    }
-  }
 }
 
 /** Answers the app's confirmation prompt, checking what it says first. */
@@ -323,7 +301,7 @@ test("deposit by voucher, console review, transfer between accounts and a withdr
   await expect(waiting.getByTestId("address-usable-from")).toContainText("Usable from");
   await expect(waiting.getByTestId("address-network")).toHaveText("Ethereum (ERC-20)");
   // A day passes.
-  localSql(`UPDATE withdraw_addresses SET usable_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
+  expect(await api(request, "/dev/address_cooldown_end", { token: userToken })).toEqual({ addresses: 1 });
   await user.reload();
   await expect(waiting).toBeEnabled();
   await expect(user.getByTestId("withdraw-network")).toHaveText("Ethereum (ERC-20)");

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as tables from "../../schema/db/index.ts";
 import { authorizeWithdrawal, requestWithdrawal } from "../../worker/domain/wallet/withdrawals.ts";
-import { api, createUser } from "./helpers.ts";
+import { api, callApiWith, createUser } from "./helpers.ts";
 import { emailCode, freshIp, freshMobile, mobileCode } from "./auth-support.ts";
 import {
   ETH_ADDRESS,
@@ -152,5 +152,37 @@ describe("a new withdrawal address waits 24 hours", () => {
       .set({ usableAt: Date.now() - 1 })
       .where(eq(tables.withdrawAddresses.id, row!.id));
     expect((await out(u.token, { ...form, code: await withdrawCode(u.email) })).status).toBe(200);
+  });
+
+  it("POST /dev/address_cooldown_end (local only) ends the wait of the caller's addresses and no one else's", async () => {
+    const save = async (u: { token: string; password: string }) => {
+      const form = { currency: String(USDT), name: "new", address: ETH_ADDRESS, login_password: u.password };
+      expect((await api("/user/wallet/save", { token: u.token, form })).status).toBe(200);
+    };
+    const [alice, bob] = [await createUser(), await createUser()];
+    await save(alice);
+    await save(bob);
+    const usableAt = async (userId: number) =>
+      (await db().select().from(tables.withdrawAddresses).where(eq(tables.withdrawAddresses.userId, userId)).get())!.usableAt;
+    const bobsWait = await usableAt(bob.id);
+
+    const prod = await callApiWith(
+      "/dev/address_cooldown_end",
+      { ENVIRONMENT: "production" },
+      {
+        method: "POST",
+        headers: { Authorization: alice.token },
+      },
+    );
+    expect(prod.status).toBe(404);
+    expect(await usableAt(alice.id)).toBeGreaterThan(Date.now());
+
+    expect((await api("/dev/address_cooldown_end", { token: alice.token, form: {} })).body).toMatchObject({
+      type: "ok",
+      message: { addresses: 1 },
+    });
+    expect(await usableAt(alice.id)).toBeLessThanOrEqual(Date.now());
+    expect(await usableAt(bob.id)).toBe(bobsWait);
+    expect((await api("/dev/address_cooldown_end", { form: {} })).status).toBe(401);
   });
 });

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { walletDelSchema, walletListSchema, walletSaveSchema } from "../../schema/api/wallet-addresses.ts";
 import { pepperOf } from "../domain/auth/pepper.ts";
-import { deleteAddress, listAddresses, saveAddress } from "../domain/wallet-addresses/addresses.ts";
+import { isLocalEnvironment } from "../domain/env.ts";
+import { notFound } from "../domain/errors.ts";
+import { deleteAddress, endCooldowns, listAddresses, saveAddress } from "../domain/wallet-addresses/addresses.ts";
 import { requireUser } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok, okText } from "../http/respond.ts";
@@ -21,4 +23,12 @@ export const walletAddressRoutes = new Hono<AppEnv>()
     const { id } = parse(c, walletDelSchema);
     await deleteAddress(c.var.db, c.var.user.id, id);
     return okText(c, "WALLET_ADDRESS_DELETED");
+  })
+  /**
+   * POST /api/dev/address_cooldown_end: the caller's saved addresses become usable now, as if the day's wait had
+   * passed (browser tests). Local environments only; 404 anywhere else, as if it did not exist.
+   */
+  .post("/dev/address_cooldown_end", requireUser, async (c) => {
+    if (!isLocalEnvironment(c.env)) throw notFound();
+    return ok(c, { addresses: await endCooldowns(c.var.db, c.var.user.id) });
   });

@@ -159,3 +159,13 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
     .get();
   if (!row) throw notFound();
 }
+
+/** Local development and browser tests only: the owner's saved addresses are usable now. Answers how many changed. */
+export async function endCooldowns(db: Db, userId: number, now = Date.now()): Promise<number> {
+  const rows = await db
+    .update(withdrawAddresses)
+    .set({ usableAt: now })
+    .where(and(eq(withdrawAddresses.userId, userId), sql`${withdrawAddresses.usableAt} > ${now}`))
+    .returning({ id: withdrawAddresses.id });
+  return rows.length;
+}
