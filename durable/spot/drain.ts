@@ -39,8 +39,8 @@ export type Settler = (steps: Step[]) => Promise<unknown>;
 
 type Pending = { steps: Step[]; marks: { entry: number; index: number; step: Step; last: boolean }[] };
 
-/** Steps per settlement batch (their journals, fills and opened orders share statements; settlement.ts). */
-const MAX_STEPS = 32;
+/** Steps per settlement batch (their journals, fills, ends and opened orders share statements; settlement.ts). */
+const MAX_STEPS = 64;
 
 export async function drainOutbox(opts: {
   store: MarketStore;

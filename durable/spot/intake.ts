@@ -62,7 +62,7 @@ export type Carried = {
 type Queued = { order: NewOrder; waiter?: { resolve: (o: Outcome) => void; reject: (err: unknown) => void } };
 
 /** Most orders in one D1 batch (each is about five statements). */
-const MAX_BATCH = 40;
+const MAX_BATCH = 100;
 const RETRY_MS = [50, 200, 1_000, 5_000];
 /** `groupMs` when the owner sets none. */
 const GROUP_MS = 10;

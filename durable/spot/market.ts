@@ -68,10 +68,18 @@ const RECONCILE_MS = 15_000;
 /** An order still pending in D1 this long after it was written is re-submitted. */
 const PENDING_GRACE_MS = 3_000;
 const DRAIN_SLICE_MS = 2_000;
-/** A drain starts this soon after a command, so a burst of orders settles in few D1 batches. */
+/** A drain starts this soon after a command on a quiet market, so a burst of orders settles in few D1 batches. */
 const DRAIN_DELAY_MS = 20;
+/**
+ * On a busy market (its last pass carried or settled at least BUSY_PASS orders and steps) a drain waits this long: a
+ * pass's D1 round trip costs about as much as a few dozen orders' rows in it, so fewer, larger passes let a market take
+ * more orders (bench/market-place.bench.ts). Fills still reach their owners within about as long as the order pushes'
+ * own pace (ORDER_PUSH_MS).
+ */
+const BUSY_DRAIN_DELAY_MS = 100;
+const BUSY_PASS = 8;
 /** An answered order the drain has not carried to D1 by then is written by the intake itself. */
-const INTAKE_NET_MS = 100;
+const INTAKE_NET_MS = 250;
 /**
  * While the object runs, a timer starts that drain; the alarm, armed this far out, is the backstop for an object evicted
  * meanwhile. (An alarm per drain cost a storage write and an alarm run every few milliseconds under load.)
@@ -159,6 +167,8 @@ export class Market extends DurableObject<Env> {
   private draining: Promise<void> | null = null;
   private drainTimer = false;
   private drainFailures = 0;
+  /** Orders carried plus steps settled by the last drain pass (how busy the market is; drainSoon). */
+  private lastPass = 0;
   private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
   private lastReferencePublish = 0;
@@ -470,17 +480,23 @@ export class Market extends DurableObject<Env> {
     return this.reconcile();
   }
 
-  /** A drain in DRAIN_DELAY_MS (one timer for a burst of commands), with the alarm as its backstop. */
+  /**
+   * A drain in DRAIN_DELAY_MS, or BUSY_DRAIN_DELAY_MS after a busy pass (one timer for a burst of commands), with the
+   * alarm as its backstop.
+   */
   private drainSoon(): void {
     this.scheduler.at("drain", Date.now() + DRAIN_BACKSTOP_MS);
     if (this.drainTimer) return;
     this.drainTimer = true;
-    setTimeout(() => {
-      this.drainTimer = false;
-      this.drain().catch((err) =>
-        log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
-      );
-    }, DRAIN_DELAY_MS);
+    setTimeout(
+      () => {
+        this.drainTimer = false;
+        this.drain().catch((err) =>
+          log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
+        );
+      },
+      this.lastPass >= BUSY_PASS ? BUSY_DRAIN_DELAY_MS : DRAIN_DELAY_MS,
+    );
   }
 
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */
@@ -492,9 +508,11 @@ export class Market extends DurableObject<Env> {
       // The pass's first D1 batch carries the orders queued for their holds (a timer that kicks the intake does not
       // outlive an eviction; the alarm does), so a cycle of the market is one round trip (cycle.ts).
       let carry = true;
+      let carried = 0;
       const batch = (steps: Step[]) => {
         const rider = carry ? (this.intake?.carry() ?? null) : null;
         carry = false;
+        carried = rider?.orders.length ?? 0;
         return this.settleBatch(core, steps, rider);
       };
       try {
@@ -506,6 +524,7 @@ export class Market extends DurableObject<Env> {
           now: Date.now,
         });
         if (carry) await batch([]);
+        this.lastPass = carried + result.steps;
         this.drainFailures = 0;
         if (result.more) this.scheduler.at("drain", Date.now());
         this.pushes?.add(result.touched);

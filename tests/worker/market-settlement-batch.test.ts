@@ -74,6 +74,13 @@ describe("settlement in batches of many steps", () => {
     expect(await balance(s2.id, USDT)).toEqual({ available: 20_001 * 1_000 - Math.floor(20_001 * 1_000 * 0.0008), locked: 0 });
     expect((await total(SYSTEM_ACCOUNTS.fees, BTC)) - fees0.btc).toBe(200);
     expect(await orderRow(buy)).toMatchObject({ status: "cancelled", reason: "ioc-remainder", filledUnits: 200_000, quoteUnits: paid });
+    // The three ends of the batch (two filled sells, the IOC remainder released) share one statement per table.
+    for (const id of [sell1, sell2]) expect(await orderRow(id)).toMatchObject({ status: "filled", filledUnits: 100_000 });
+    const buyHold = (await orderRow(buy)).holdId;
+    expect(await env.DB.prepare("SELECT status, remaining FROM holds WHERE id = ?").bind(buyHold).first()).toEqual({
+      status: "released",
+      remaining: 0,
+    });
     expect(await marketStub().backlog()).toBe(0);
     await expectInvariant();
   });

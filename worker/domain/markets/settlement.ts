@@ -10,7 +10,6 @@ import {
   type Statement,
   bound,
   commit,
-  holdEndStatement,
   journalStatements,
   postingStatements,
   jsonColumn as col,
@@ -46,9 +45,6 @@ const CONSUME_HOLDS =
   `UPDATE holds SET remaining = remaining - c.u, status = CASE WHEN remaining - c.u = 0 THEN 'consumed' ELSE status END, ` +
   `closed_at = CASE WHEN remaining - c.u = 0 THEN ?2 ELSE closed_at END ` +
   `FROM (SELECT ${col(0)} AS id, ${col(1)} AS u FROM json_each(?1)) AS c WHERE holds.id = c.id`;
-const STATUS = `status = ${newer("?3")} ?2 ELSE status END`;
-const VERSION_AND_TIME = "version = MAX(version, ?3), updated_at = ?4 WHERE id = ?1";
-const SET_STATUS_REASON = `UPDATE spot_orders SET ${STATUS}, reason = ${newer("?3")} ?5 ELSE reason END, ${VERSION_AND_TIME}`;
 const INSERT_FILLS =
   "INSERT INTO spot_fills (id, market_id, seq, price, qty, base_units, quote_units, taker_side, buy_order_id, sell_order_id, " +
   "buy_user_id, sell_user_id, buy_fee_units, sell_fee_units, created_at) " +
@@ -117,9 +113,6 @@ const SET_OPEN_MANY =
   `updated_at = ?2 FROM (SELECT ${col(0)} AS id, ${col(1)} AS seq FROM json_each(?1)) AS s ` +
   `WHERE spot_orders.id = s.id`;
 
-/** What a step writes: its journals (posted together with the other steps'), and its own statements. */
-type Parts = { journals: Journal[]; rest: Statement[] };
-
 /** The rows the fills of one batch write: each kind in one statement, whatever the number of fills. */
 class FillRows {
   private readonly sides = new Map<number, [number, number, number, number, string, number]>();
@@ -170,21 +163,50 @@ class FillRows {
   }
 }
 
-function endParts(db: Db, s: EndStep, now: number): Parts {
-  const update = bound(db, SET_STATUS_REASON, s.order, s.status, s.seq, now, s.reason);
-  if (s.release === 0) return { journals: [], rest: [update] };
-  const account = { userId: s.owner, currencyId: s.holdCurrency, accountType: CHANGE };
-  const journal: Journal = {
-    kind: "release",
-    refKey: `spot:end:${s.order}`,
-    userId: s.owner,
-    memo: { hold_id: s.hold, order: s.order, status: s.status },
-    lines: [
-      { ...account, bucket: "locked", amount: -s.release },
-      { ...account, bucket: "available", amount: s.release },
-    ],
-  };
-  return { journals: [journal], rest: [holdEndStatement(db, s.hold, "release", s.release, now), update] };
+// Every hold the ends of a batch release, as JSON rows [hold, units], and every order they end, as JSON rows
+// [order, status, seq, reason] (the same version guard as one order's end).
+const RELEASE_HOLDS =
+  `UPDATE holds SET remaining = remaining - r.u, status = 'released', closed_at = ?2 ` +
+  `FROM (SELECT ${col(0)} AS id, ${col(1)} AS u FROM json_each(?1)) AS r WHERE holds.id = r.id`;
+const END_ORDERS =
+  `UPDATE spot_orders SET status = ${newer("e.seq")} e.st ELSE spot_orders.status END, ` +
+  `reason = ${newer("e.seq")} e.reason ELSE spot_orders.reason END, version = MAX(version, e.seq), updated_at = ?2 FROM ` +
+  `(SELECT ${col(0)} AS id, ${col(1)} AS st, ${col(2)} AS seq, ${col(3)} AS reason FROM json_each(?1)) AS e ` +
+  `WHERE spot_orders.id = e.id`;
+
+/**
+ * The ends of one batch: their release journals (posted with the fills'), and the holds they release and the orders
+ * they end in one statement each, whatever their number. An order ends once, so each hold and order is one row.
+ */
+class EndRows {
+  readonly journals: Journal[] = [];
+  private readonly releases: [string, number][] = [];
+  private readonly orders: [number, string, number, string][] = [];
+
+  add(s: EndStep): void {
+    this.orders.push([s.order, s.status, s.seq, s.reason]);
+    if (s.release === 0) return;
+    if (!Number.isSafeInteger(s.release) || s.release < 0) throw new Error(`bad hold release ${s.hold} ${s.release}`);
+    this.releases.push([s.hold, s.release]);
+    const account = { userId: s.owner, currencyId: s.holdCurrency, accountType: CHANGE };
+    this.journals.push({
+      kind: "release",
+      refKey: `spot:end:${s.order}`,
+      userId: s.owner,
+      memo: { hold_id: s.hold, order: s.order, status: s.status },
+      lines: [
+        { ...account, bucket: "locked", amount: -s.release },
+        { ...account, bucket: "available", amount: s.release },
+      ],
+    });
+  }
+
+  statements(db: Db, now: number): Statement[] {
+    return [
+      ...(this.releases.length > 0 ? [bound(db, RELEASE_HOLDS, JSON.stringify(this.releases), now)] : []),
+      ...(this.orders.length > 0 ? [bound(db, END_ORDERS, JSON.stringify(this.orders), now)] : []),
+    ];
+  }
 }
 
 /**
@@ -210,7 +232,7 @@ function postingOf(db: Db, journals: Journal[], now: number): Statement[] {
 function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, uses: Map<string, CouponUse[]>): Statement[] {
   const journals: Journal[] = [];
   const fills = new FillRows();
-  const ends: Statement[] = [];
+  const ends = new EndRows();
   const refused: Statement[] = [];
   const opens: [number, number][] = [];
   const used: CouponUse[] = [];
@@ -229,12 +251,10 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
       used.push(...(uses.get(step.id) ?? []));
       continue;
     }
-    const parts = endParts(db, step, now);
-    journals.push(...parts.journals);
-    ends.push(...parts.rest);
+    ends.add(step);
   }
   return [
-    ...postingOf(db, journals, now),
+    ...postingOf(db, [...journals, ...ends.journals], now),
     ...(used.length > 0
       ? [
           bound(
@@ -248,7 +268,7 @@ function batchStatements(db: Db, m: MarketConfig, steps: Step[], now: number, us
     ...(opens.length > 0 ? [bound(db, SET_OPEN_MANY, JSON.stringify(opens), now)] : []),
     // A hold's fills come before its end (which releases what is left), as the market decided them.
     ...fills.statements(db, now),
-    ...ends,
+    ...ends.statements(db, now),
     ...refused,
   ];
 }
