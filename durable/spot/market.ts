@@ -17,6 +17,7 @@ import { commit, type Statement } from "../../worker/domain/ledger/index.ts";
 import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import type { MarketRoom } from "../rooms/market-room.ts";
+import { BurstTimer } from "../common/burst-timer.ts";
 import { PublishPacer } from "../common/publish-pacer.ts";
 import { pushToUsers } from "../common/push-users.ts";
 import { RateWindow } from "../common/rate-window.ts";
@@ -71,10 +72,10 @@ const DRAIN_SLICE_MS = 2_000;
 /** A drain starts this soon after a command on a quiet market, so a burst of orders settles in few D1 batches. */
 const DRAIN_DELAY_MS = 20;
 /**
- * On a busy market (its last pass carried or settled at least BUSY_PASS orders and steps) a drain waits this long: a
- * pass's D1 round trip costs about as much as a few dozen orders' rows in it, so fewer, larger passes let a market take
- * more orders (bench/market-place.bench.ts). Fills still reach their owners within about as long as the order pushes'
- * own pace (ORDER_PUSH_MS).
+ * On a busy market (its last pass carried or settled at least BUSY_PASS orders and steps) a drain waits while commands
+ * keep coming, up to this long: a pass's D1 round trip costs about as much as a few dozen orders' rows in it, so fewer,
+ * larger passes let a market take more orders (bench/market-place.bench.ts). Fills still reach their owners within
+ * about as long as the order pushes' own pace (ORDER_PUSH_MS).
  */
 const BUSY_DRAIN_DELAY_MS = 100;
 const BUSY_PASS = 8;
@@ -165,7 +166,16 @@ export class Market extends DurableObject<Env> {
     later: (fn) => void setTimeout(fn, 0),
   });
   private draining: Promise<void> | null = null;
-  private drainTimer = false;
+  private readonly drainTimer = new BurstTimer({
+    quietMs: DRAIN_DELAY_MS,
+    maxMs: BUSY_DRAIN_DELAY_MS,
+    patient: () => this.lastPass >= BUSY_PASS,
+    fire: () => {
+      this.drain().catch((err) =>
+        log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
+      );
+    },
+  });
   private drainFailures = 0;
   /** Orders carried plus steps settled by the last drain pass (how busy the market is; drainSoon). */
   private lastPass = 0;
@@ -480,23 +490,10 @@ export class Market extends DurableObject<Env> {
     return this.reconcile();
   }
 
-  /**
-   * A drain in DRAIN_DELAY_MS, or BUSY_DRAIN_DELAY_MS after a busy pass (one timer for a burst of commands), with the
-   * alarm as its backstop.
-   */
+  /** A drain soon (one timer for a burst of commands; drainTimer says when), with the alarm as its backstop. */
   private drainSoon(): void {
     this.scheduler.at("drain", Date.now() + DRAIN_BACKSTOP_MS);
-    if (this.drainTimer) return;
-    this.drainTimer = true;
-    setTimeout(
-      () => {
-        this.drainTimer = false;
-        this.drain().catch((err) =>
-          log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
-        );
-      },
-      this.lastPass >= BUSY_PASS ? BUSY_DRAIN_DELAY_MS : DRAIN_DELAY_MS,
-    );
+    this.drainTimer.poke();
   }
 
   /** Settles the outbox (one drain at a time), then pushes the changed orders to their owners. */

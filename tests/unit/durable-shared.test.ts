@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BurstTimer } from "../../durable/common/burst-timer.ts";
 import { PublishPacer } from "../../durable/common/publish-pacer.ts";
 import { AlarmScheduler } from "../../durable/common/scheduler.ts";
 
@@ -165,6 +166,48 @@ describe("PublishPacer: at most one publish per interval, one at a time", () => 
     pacer.request();
     await t.advance(2_000);
     expect(sent).toEqual([1_000, 1_100, 1_200]);
+    expect(t.pending()).toBe(0);
+  });
+});
+
+describe("BurstTimer: one run for a burst of pokes", () => {
+  const timer = (t: ReturnType<typeof fakeTime>, patient: () => boolean, runs: number[]) =>
+    new BurstTimer({ quietMs: 20, maxMs: 100, patient, fire: () => runs.push(t.now()), now: t.now, setTimer: t.setTimer });
+
+  it("not patient (a quiet market): runs quietMs after the first poke, whatever follows", async () => {
+    const t = fakeTime();
+    const runs: number[] = [];
+    const b = timer(t, () => false, runs);
+    b.poke();
+    await t.advance(1_010);
+    b.poke();
+    await t.advance(1_019);
+    expect(runs).toEqual([]);
+    await t.advance(1_020);
+    expect(runs).toEqual([1_020]);
+    b.poke(); // a new burst
+    await t.advance(1_100);
+    expect(runs).toEqual([1_020, 1_040]);
+  });
+
+  it("patient (a busy market): waits while pokes keep coming, at most maxMs after the first, and runs quietMs after the last", async () => {
+    const t = fakeTime();
+    const runs: number[] = [];
+    const b = timer(t, () => true, runs);
+    // A steady stream every 5 ms for 200 ms: a run every 100 ms.
+    for (let at = 1_000; at < 1_200; at += 5) {
+      await t.advance(at);
+      b.poke();
+    }
+    await t.advance(1_250);
+    expect(runs).toEqual([1_100, 1_200]);
+    // A short burst: it runs 20 ms after its last poke, not 100 ms after its first.
+    for (const at of [1_300, 1_305, 1_310]) {
+      await t.advance(at);
+      b.poke();
+    }
+    await t.advance(1_500);
+    expect(runs).toEqual([1_100, 1_200, 1_330]);
     expect(t.pending()).toBe(0);
   });
 });
