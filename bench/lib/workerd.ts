@@ -71,7 +71,7 @@ export function devVars(): Record<string, string> {
 /**
  * The same-run peer of the order bench: the smallest Worker that does what the
  * order path must at least do, a POST through a Worker into a Durable Object that
- * inserts one SQLite row (TOOLCHAIN.md's baseline), served by workerd the same way.
+ * inserts one SQLite row, served by workerd the same way.
  */
 export async function startMinimalPeer(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const script = `
@@ -97,8 +97,7 @@ export async function startMinimalPeer(port: number): Promise<{ base: string; st
 
 /**
  * The same-run peer of the room bench: one Durable Object with hibernatable
- * sockets that sends each frame POSTed to it to every socket (TOOLCHAIN.md's
- * "one Durable Object broadcasting to 1,000 WebSocket clients").
+ * sockets that sends each frame POSTed to it to every socket.
  */
 export async function startBroadcastPeer(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const script = `
