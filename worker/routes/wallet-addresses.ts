@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { noInput } from "../../schema/api/fields.ts";
 import { walletDelSchema, walletListSchema, walletSaveSchema } from "../../schema/api/wallet-addresses.ts";
 import { pepperOf } from "../domain/auth/pepper.ts";
 import { isLocalEnvironment } from "../domain/env.ts";
@@ -30,5 +31,6 @@ export const walletAddressRoutes = new Hono<AppEnv>()
    */
   .post("/dev/address_cooldown_end", requireUser, async (c) => {
     if (!isLocalEnvironment(c.env)) throw notFound();
+    parse(c, noInput());
     return ok(c, { addresses: await endCooldowns(c.var.db, c.var.user.id) });
   });
