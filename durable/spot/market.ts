@@ -1,10 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { TrailEntry } from "../../schema/api/trail.ts";
-import type { Depth as DepthFrame, IndexKlines, OrderUpdateFrame, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
+import type { Depth as DepthFrame, IndexKlines, Period, PublicTrade, Ticker } from "../../schema/api/market.ts";
 import { type Db, database } from "../../worker/domain/db.ts";
 import { type Env, isLocalEnvironment } from "../../worker/domain/env.ts";
 import { ApiError, conflict, tooManyRequests } from "../../worker/domain/errors.ts";
-import { roomName } from "../../worker/domain/markets/config.ts";
 import { OrderIds } from "../../worker/domain/markets/ids.ts";
 import { loadMarket } from "../../worker/domain/markets/markets.ts";
 import { newOrder, type OrderInput, prepareOrder } from "../../worker/domain/markets/order-input.ts";
@@ -13,13 +12,9 @@ import { settleAndCommit } from "../../worker/domain/markets/cycle.ts";
 import { Discounts } from "../../worker/domain/markets/discounts.ts";
 import { simTraderIds } from "../../worker/domain/markets/sim-accounts.ts";
 import type { Committed, OrderView, PlaceOrder, Step } from "../../worker/domain/markets/steps.ts";
-import { commit, type Statement } from "../../worker/domain/ledger/index.ts";
-import { writeReferencePrice, writeTicker } from "../../worker/domain/markets/tickers.ts";
+import { writeReferencePrice } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
-import type { MarketRoom } from "../rooms/market-room.ts";
 import { BurstTimer } from "../common/burst-timer.ts";
-import { PublishPacer } from "../common/publish-pacer.ts";
-import { pushToUsers } from "../common/push-users.ts";
 import { RateWindow } from "../common/rate-window.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
 import { MarketCore } from "./core.ts";
@@ -30,28 +25,18 @@ import { marketHistory, seedOf } from "./history.ts";
 import { IndexHistory, MIN_OWN_CANDLES } from "./index-klines.ts";
 import { AcceptGroup } from "./accept.ts";
 import { type Carried, OrderIntake } from "./intake.ts";
-import { OrderPushes } from "./order-pushes.ts";
+import { Broadcaster } from "./broadcaster.ts";
 import { MakerLoop } from "./maker-loop.ts";
 import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
-import {
-  candleFrame,
-  depthFrame,
-  frames,
-  type MarketSnapshot,
-  PUBLISH_INTERVAL_MS,
-  priceText,
-  spotOrderFrame,
-  tickerFrame,
-  tradeFrame,
-} from "./publisher.ts";
+import { candleFrame, depthFrame, type MarketSnapshot, priceText, tickerFrame, tradeFrame } from "./publisher.ts";
 import { MarketStore, durableSql } from "./store.ts";
 import { PriceTrail } from "../common/trail.ts";
 
 /**
  * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.
  * The class only wires the pure parts to the runtime: RPC from the Worker, one alarm (AlarmScheduler) for its due
- * tasks, D1 for settlement, the market room for public updates (PublishPacer), the exchange socket for the reference
- * feed, the maker loop.
+ * tasks, D1 for settlement, the rooms and the D1 ticker copy for what it tells the world (Broadcaster), the exchange
+ * socket for the reference feed, the maker loop.
  *
  * Alarm tasks:
  *   drain      settle the outbox into D1, then push changed orders to their owners
@@ -75,7 +60,7 @@ const DRAIN_DELAY_MS = 20;
  * On a busy market (its last pass carried or settled at least BUSY_PASS orders and steps) a drain waits while commands
  * keep coming, up to this long: a pass's D1 round trip costs about as much as a few dozen orders' rows in it, so fewer,
  * larger passes let a market take more orders (bench/market-place.bench.ts). Fills still reach their owners within
- * about as long as the order pushes' own pace (ORDER_PUSH_MS).
+ * about as long as the order pushes' own pace (ORDER_PUSH_MS, broadcaster.ts).
  */
 const BUSY_DRAIN_DELAY_MS = 100;
 const BUSY_PASS = 8;
@@ -86,13 +71,6 @@ const INTAKE_NET_MS = 250;
  * meanwhile. (An alarm per drain cost a storage write and an alarm run every few milliseconds under load.)
  */
 const DRAIN_BACKSTOP_MS = 1_000;
-const ALL_ROOM_MS = 1_000;
-/** Order updates go to their owners at most this often (a burst's changes are merged; order-pushes.ts). */
-const ORDER_PUSH_MS = 200;
-/** However slow the room, a market publishes at least once a second. */
-const MAX_PUBLISH_GAP_MS = 1_000;
-/** The D1 ticker copy follows trades at once (in the batch that settles them), anything else at most this often. */
-const TICKER_COPY_MS = 10_000;
 const REFERENCE_PUBLISH_MS = 5_000;
 const REFERENCE_COPY_MS = 5_000;
 const EXCHANGE_RETRY_MS = 10_000;
@@ -149,9 +127,7 @@ export class Market extends DurableObject<Env> {
   private feed: ReferenceFeed = new StaticFeed(null);
   private exchange: ExchangeSocket | null = null;
   private maker: MakerLoop | null = null;
-  private roomPacer: PublishPacer | null = null;
-  private allPacer: PublishPacer | null = null;
-  private pushes: OrderPushes | null = null;
+  private out: Broadcaster | null = null;
   /** Accepted orders and their Idempotency-Keys, stored a group at a time (accept.ts). */
   private readonly accepting = new AcceptGroup({
     write: (list) => {
@@ -179,13 +155,11 @@ export class Market extends DurableObject<Env> {
   private drainFailures = 0;
   /** Orders carried plus steps settled by the last drain pass (how busy the market is; drainSoon). */
   private lastPass = 0;
-  private lastTickerCopy = { at: 0, text: "" };
   private lastReferenceCopy = 0;
   private lastReferencePublish = 0;
   private traders: { rule: SimTraderRule; owners: number[] } | null = null;
   private index: IndexHistory | null = null;
   private trail: PriceTrail | null = null;
-  private readonly uids = new Map<number, string>();
   /** The owners' fee discounts as last read, checked by every settlement batch that applies them (discounts.ts). */
   private readonly discounts = new Discounts();
   private readonly orderLimit: RateWindow;
@@ -212,11 +186,10 @@ export class Market extends DurableObject<Env> {
     this.ids = new OrderIds(config.id);
     this.ids.seen(core.store.maxOrderId());
     const symbol = config.symbol;
-    this.roomPacer = new PublishPacer({ intervalMs: PUBLISH_INTERVAL_MS, maxGapMs: MAX_PUBLISH_GAP_MS, publish: () => this.publish() });
-    this.allPacer = new PublishPacer({ intervalMs: ALL_ROOM_MS, maxGapMs: 0, publish: () => this.publishAll() });
-    this.pushes = new OrderPushes({ intervalMs: ORDER_PUSH_MS, send: (touched) => this.pushOrders(core, touched) });
+    const out = new Broadcaster({ env: this.env, db: this.db, core, log });
+    this.out = out;
     core.onOutbox = () => this.drainSoon();
-    core.onDirty = () => this.roomPacer?.request();
+    core.onDirty = () => out.changed();
     this.maker = new MakerLoop({
       core,
       ids: () => this.ids,
@@ -480,7 +453,7 @@ export class Market extends DurableObject<Env> {
       // A pending outbox or intake is always worth a try, whatever woke us.
       core.store.outboxSize() > 0 || (this.intake?.size ?? 0) > 0 ? ["drain"] : [],
     );
-    await this.copyTicker();
+    await this.out?.copyTicker();
   }
 
   private task(task: Task): Promise<void> {
@@ -524,7 +497,7 @@ export class Market extends DurableObject<Env> {
         this.lastPass = carried + result.steps;
         this.drainFailures = 0;
         if (result.more) this.scheduler.at("drain", Date.now());
-        this.pushes?.add(result.touched);
+        this.out?.settled(result.touched);
       } catch (err) {
         this.drainFailures++;
         this.scheduler.at("drain", Date.now() + Math.min(30_000, 500 * 2 ** Math.min(this.drainFailures, 6)));
@@ -541,7 +514,7 @@ export class Market extends DurableObject<Env> {
    * the steps fill (it follows trades at once). The rider hears the outcome, or the failure: its orders are queued again.
    */
   private async settleBatch(core: MarketCore, steps: Step[], rider: Carried | null): Promise<void> {
-    const extra = steps.some((s) => s.k === "fill") ? this.tickerCopy(true) : [];
+    const extra = steps.some((s) => s.k === "fill") ? (this.out?.tickerCopy(true) ?? []) : [];
     let committed: Committed;
     try {
       committed = await settleAndCommit(this.db, core.config, steps, rider?.orders ?? [], { extra, discounts: this.discounts });
@@ -549,27 +522,10 @@ export class Market extends DurableObject<Env> {
     } catch (err) {
       rider?.failed(err);
       // The copy may not be in D1: the retry writes it again.
-      if (extra.length > 0) this.lastTickerCopy = { at: 0, text: "" };
+      if (extra.length > 0) this.out?.tickerCopyLost();
       throw err;
     }
     rider?.done(committed);
-  }
-
-  /**
-   * Every order a drain pass settled goes to its owner's user room as {type:"order", order}, as the market knows it
-   * (settlement of that change is done; later changes may already show). One RPC per user (paced by OrderPushes).
-   */
-  private async pushOrders(core: MarketCore, touched: Map<number, number>): Promise<void> {
-    const byUser = new Map<number, string[]>();
-    const rows = core.store.getOrders([...touched.keys()]);
-    for (const [id, owner] of touched) {
-      const row = rows.get(id);
-      if (!row) continue;
-      const list = byUser.get(owner) ?? [];
-      list.push(JSON.stringify({ type: "order", order: spotOrderFrame(core.config, row) } satisfies OrderUpdateFrame));
-      byUser.set(owner, list);
-    }
-    await pushToUsers(this.env, this.db, byUser, this.uids);
   }
 
   /** Moves the reference price, keeps reference_prices current and re-quotes the market maker (withdraws it when off). */
@@ -595,7 +551,7 @@ export class Market extends DurableObject<Env> {
       if (now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
         this.lastReferencePublish = now;
         core.dirty.ticker = true;
-        this.roomPacer?.request();
+        this.out?.changed();
       }
     }
     if (ref !== null && now - this.lastReferenceCopy >= REFERENCE_COPY_MS) {
@@ -643,71 +599,6 @@ export class Market extends DurableObject<Env> {
     if (!order) return;
     const result = await this.submit(order);
     if ("error" in result) log("warn", "market_sim_trader_refused", { market: core.config.symbol, code: result.error.code });
-  }
-
-  // ---------------------------------------------------------------- publishing
-
-  private rooms(): DurableObjectNamespace<MarketRoom> {
-    return this.env.MarketRoom as DurableObjectNamespace<MarketRoom>;
-  }
-
-  /** Sends what changed since the last publish to the market room (the pacer decides when); answers whether more changed since. */
-  private async publish(): Promise<boolean> {
-    const core = this.core;
-    if (!core) return false;
-    const out = frames(core.config, core, core.dirty, Date.now());
-    if (out.length === 0) return false;
-    try {
-      await this.rooms().getByName(roomName(core.config.symbol)).publish(out);
-    } catch (err) {
-      log("warn", "market_publish_failed", { market: core.config.symbol, error: String(err) });
-      // Ticker and depth are whole pictures: the next publish (paced as usual) sends the current ones again.
-      core.dirty.ticker = true;
-      core.dirty.depth = true;
-      return true;
-    }
-    if (out.some((f) => f.type === "ticker")) this.allPacer?.request();
-    const d = core.dirty;
-    return d.depth || d.ticker || d.trades.length > 0 || d.candles.size > 0;
-  }
-
-  /** The ALL room gets this market's ticker at most once per ALL_ROOM_MS. */
-  private async publishAll(): Promise<boolean> {
-    const t = this.core ? this.ticker() : null;
-    if (!t) return false;
-    try {
-      await this.rooms()
-        .getByName("ALL")
-        .publish([{ type: "tickers", tickers: [t] }]);
-    } catch (err) {
-      log("warn", "market_publish_all_failed", { market: t.symbol, error: String(err) });
-    }
-    return false;
-  }
-
-  /** The D1 ticker copy (idle markets refresh it every TICKER_COPY_MS from the alarm). */
-  private async copyTicker(): Promise<void> {
-    const write = this.tickerCopy(false);
-    if (write.length === 0) return;
-    try {
-      await commit(this.db, write);
-    } catch (err) {
-      log("warn", "market_ticker_copy_failed", { market: this.core?.config.symbol, error: String(err) });
-    }
-  }
-
-  /** The statement that copies the ticker to D1, when it changed (or `force`: after trades); none otherwise. */
-  private tickerCopy(force: boolean): Statement[] {
-    const core = this.core;
-    if (!core) return [];
-    const now = Date.now();
-    if (!force && now - this.lastTickerCopy.at < TICKER_COPY_MS) return [];
-    const t = this.ticker();
-    if (!t) return [];
-    const text = JSON.stringify({ ...t, time: 0, index_time: 0 });
-    if (text === this.lastTickerCopy.text && now - this.lastTickerCopy.at < 60_000) return [];
-    this.lastTickerCopy = { at: now, text };
-    return [writeTicker(this.db, core.config.id, t)];
   }
 }
 
