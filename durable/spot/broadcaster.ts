@@ -9,7 +9,7 @@ import { PublishPacer } from "../common/publish-pacer.ts";
 import { pushToUsers } from "../common/push-users.ts";
 import type { MarketCore } from "./core.ts";
 import { OrderPushes } from "./order-pushes.ts";
-import { frames, PUBLISH_INTERVAL_MS, spotOrderFrame, tickerFrame } from "./publisher.ts";
+import { frames, liveTicker, PUBLISH_INTERVAL_MS, spotOrderFrame } from "./publisher.ts";
 
 /** However slow the room, a market publishes at least once a second. */
 const MAX_PUBLISH_GAP_MS = 1_000;
@@ -81,9 +81,7 @@ export class Broadcaster {
   }
 
   private ticker() {
-    const { core } = this.deps;
-    const t = core.ticker();
-    return t ? tickerFrame(core.config, t, Date.now()) : null;
+    return liveTicker(this.deps.core, Date.now());
   }
 
   private rooms(): DurableObjectNamespace<MarketRoom> {

@@ -28,7 +28,7 @@ import { type Carried, OrderIntake } from "./intake.ts";
 import { Broadcaster } from "./broadcaster.ts";
 import { MakerLoop } from "./maker-loop.ts";
 import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
-import { candleFrame, depthFrame, type MarketSnapshot, priceText, tickerFrame, tradeFrame } from "./publisher.ts";
+import { candleFrame, depthFrame, liveTicker, type MarketSnapshot, priceText, tradeFrame } from "./publisher.ts";
 import { MarketStore, durableSql } from "./store.ts";
 import { PriceTrail } from "../common/trail.ts";
 
@@ -130,19 +130,7 @@ export class Market extends DurableObject<Env> {
   private out: Broadcaster | null = null;
   /** Accepted orders and their Idempotency-Keys, stored a group at a time (accept.ts). */
   private readonly accepting = new AcceptGroup({
-    write: (list) => {
-      const store = this.market().store;
-      const run = () => {
-        for (const { order, idem } of list) {
-          store.addIntake(order.id, JSON.stringify(order));
-          if (idem) store.putIdem(order.owner, idem.key, idem.hash, order.id, order.createdAt);
-        }
-      };
-      // One order without a key is one statement, all or nothing by itself; a storage transaction around it measurably
-      // cost the order path (bench/market-place.bench.ts), and most orders arrive alone.
-      if (list.length === 1 && !list[0]!.idem) run();
-      else store.transaction(run);
-    },
+    write: (list) => this.market().store.addAccepted(list),
     later: (fn) => void setTimeout(fn, 0),
   });
   private draining: Promise<void> | null = null;
@@ -432,9 +420,7 @@ export class Market extends DurableObject<Env> {
   }
 
   ticker(): Ticker | null {
-    const core = this.market();
-    const t = core.ticker();
-    return t ? tickerFrame(core.config, t, Date.now()) : null;
+    return liveTicker(this.market(), Date.now());
   }
 
   snapshot(): MarketSnapshot {

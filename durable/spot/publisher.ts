@@ -32,6 +32,12 @@ export function tickerFrame(m: MarketConfig, t: TickerView, time: number): Ticke
   };
 }
 
+/** A market's ticker now, or null before it has a price (neither a trade nor a reference). */
+export function liveTicker(market: { config: MarketConfig; ticker(): TickerView | null }, time: number): Ticker | null {
+  const t = market.ticker();
+  return t ? tickerFrame(market.config, t, time) : null;
+}
+
 export function depthFrame(m: MarketConfig, d: EngineDepth): Depth {
   return {
     bids: d.bids.map((l) => [priceText(m, l.price), qtyText(m, l.qty)]),
