@@ -15,6 +15,7 @@ import { roomName } from "../../worker/domain/markets/config.ts";
 import type { Market } from "../spot/market.ts";
 import type { StockFeed } from "../stocks/stock-feed.ts";
 import { pushToUsers } from "../common/push-users.ts";
+import { log } from "../common/log.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
 import { durableSql } from "../common/sql.ts";
 import { type BookPosition, ContractBook } from "./book.ts";
@@ -42,9 +43,6 @@ const PL_PUSH_MS = 2_000;
 
 /** What state() reports (tests, operators). */
 export type ContractMarketState = { symbol: string; positions: number; triggers: number; outbox: number; cursor: number | null };
-
-const log = (level: "error" | "warn", event: string, fields: Record<string, unknown>) =>
-  console.error(JSON.stringify({ level, event, ...fields }));
 
 export const bookPosition = (r: PositionRow): BookPosition => ({
   id: r.id,

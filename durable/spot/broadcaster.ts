@@ -5,6 +5,7 @@ import { commit, type Statement } from "../../worker/domain/ledger/index.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import { writeTicker } from "../../worker/domain/markets/tickers.ts";
 import type { MarketRoom } from "../rooms/market-room.ts";
+import { log } from "../common/log.ts";
 import { PublishPacer } from "../common/publish-pacer.ts";
 import { pushToUsers } from "../common/push-users.ts";
 import type { MarketCore } from "./core.ts";
@@ -15,11 +16,9 @@ import { frames, liveTicker, PUBLISH_INTERVAL_MS, spotOrderFrame } from "./publi
 const MAX_PUBLISH_GAP_MS = 1_000;
 const ALL_ROOM_MS = 1_000;
 /** Order updates go to their owners at most this often (a burst's changes are merged; order-pushes.ts). */
-export const ORDER_PUSH_MS = 200;
+const ORDER_PUSH_MS = 200;
 /** The D1 ticker copy follows trades at once (in the batch that settles them), anything else at most this often. */
 const TICKER_COPY_MS = 10_000;
-
-type Log = (level: "error" | "warn", event: string, fields: Record<string, unknown>) => void;
 
 /**
  * What a Market object tells the world, each at its own pace: the market room (what changed, at most every
@@ -35,7 +34,7 @@ export class Broadcaster {
   private readonly uids = new Map<number, string>();
   private lastTickerCopy = { at: 0, text: "" };
 
-  constructor(private readonly deps: { env: Env; db: Db; core: MarketCore; log: Log }) {
+  constructor(private readonly deps: { env: Env; db: Db; core: MarketCore }) {
     this.room = new PublishPacer({ intervalMs: PUBLISH_INTERVAL_MS, maxGapMs: MAX_PUBLISH_GAP_MS, publish: () => this.publish() });
     this.all = new PublishPacer({ intervalMs: ALL_ROOM_MS, maxGapMs: 0, publish: () => this.publishAll() });
     this.pushes = new OrderPushes({ intervalMs: ORDER_PUSH_MS, send: (touched) => this.pushOrders(touched) });
@@ -76,7 +75,7 @@ export class Broadcaster {
     try {
       await commit(this.deps.db, write);
     } catch (err) {
-      this.deps.log("warn", "market_ticker_copy_failed", { market: this.deps.core.config.symbol, error: String(err) });
+      log("warn", "market_ticker_copy_failed", { market: this.deps.core.config.symbol, error: String(err) });
     }
   }
 
@@ -96,7 +95,7 @@ export class Broadcaster {
     try {
       await this.rooms().getByName(roomName(core.config.symbol)).publish(out);
     } catch (err) {
-      this.deps.log("warn", "market_publish_failed", { market: core.config.symbol, error: String(err) });
+      log("warn", "market_publish_failed", { market: core.config.symbol, error: String(err) });
       // Ticker and depth are whole pictures: the next publish (paced as usual) sends the current ones again.
       core.dirty.ticker = true;
       core.dirty.depth = true;
@@ -115,7 +114,7 @@ export class Broadcaster {
         .getByName("ALL")
         .publish([{ type: "tickers", tickers: [t] }]);
     } catch (err) {
-      this.deps.log("warn", "market_publish_all_failed", { market: t.symbol, error: String(err) });
+      log("warn", "market_publish_all_failed", { market: t.symbol, error: String(err) });
     }
     return false;
   }

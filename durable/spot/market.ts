@@ -15,6 +15,7 @@ import type { Committed, OrderView, PlaceOrder, Step } from "../../worker/domain
 import { writeReferencePrice } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import { BurstTimer } from "../common/burst-timer.ts";
+import { log } from "../common/log.ts";
 import { RateWindow } from "../common/rate-window.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
 import { MarketCore } from "./core.ts";
@@ -115,8 +116,6 @@ const workerdConnector: Connector = async (url) => {
 export type WakeState = { symbol: string; enabled: boolean; next: number | null };
 
 const refusal = (err: ApiError): SubmitResult => ({ error: { status: err.status, code: err.code, params: err.params } });
-const log = (level: "error" | "warn", event: string, fields: Record<string, unknown>) =>
-  console.error(JSON.stringify({ level, event, ...fields }));
 
 export class Market extends DurableObject<Env> {
   private readonly db: Db;
@@ -178,7 +177,7 @@ export class Market extends DurableObject<Env> {
     this.ids = new OrderIds(config.id);
     this.ids.seen(core.store.maxOrderId());
     const symbol = config.symbol;
-    const out = new Broadcaster({ env: this.env, db: this.db, core, log });
+    const out = new Broadcaster({ env: this.env, db: this.db, core });
     this.out = out;
     core.onOutbox = () => this.drainSoon();
     core.onDirty = () => out.changed();

@@ -1,3 +1,4 @@
+import type { Accepted } from "./accept.ts";
 import type { RestingOrderInput } from "./engine/index.ts";
 
 /**
@@ -307,7 +308,7 @@ export class MarketStore {
    * or nothing by itself: a transaction around it measurably cost the order path (bench/market-place.bench.ts), and most
    * orders arrive alone.
    */
-  addAccepted(list: readonly { order: { id: number; owner: number; createdAt: number }; idem?: { key: string; hash: string } }[]): void {
+  addAccepted(list: readonly Accepted[]): void {
     const run = () => {
       for (const { order, idem } of list) {
         this.addIntake(order.id, JSON.stringify(order));
