@@ -59,6 +59,12 @@ export class MarketCore {
     this.engine = new MatchingEngine({ sink: this.log, capacity: 1024 });
   }
 
+  /** The ticker changed outside a command (its index price moved): the publisher sends it, as after a trade. */
+  tickerChanged(): void {
+    this.dirty.ticker = true;
+    this.onDirty();
+  }
+
   /**
    * Takes a fresh configuration (fees, minimums, market maker). Steps and
    * precisions cannot change under resting orders: such a change is refused.

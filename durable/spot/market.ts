@@ -539,8 +539,7 @@ export class Market extends DurableObject<Env> {
       // The ticker carries the index price: republished when it moves, at most every REFERENCE_PUBLISH_MS.
       if (now - this.lastReferencePublish >= REFERENCE_PUBLISH_MS) {
         this.lastReferencePublish = now;
-        core.dirty.ticker = true;
-        this.out?.changed();
+        core.tickerChanged();
       }
     }
     if (ref !== null && now - this.lastReferenceCopy >= REFERENCE_COPY_MS) {
