@@ -293,6 +293,23 @@ test("when the content calls fail, home shows an error with a retry that loads t
   await expect(page.getByTestId("banner-slide").first()).toBeVisible();
 });
 
+test("a content call that fails once (a dropped connection, a 5xx from a proxy) is tried again and home shows its content", async ({
+  page,
+  request,
+}) => {
+  const menu = await inLang<Menu>(request, "GET", "/menu");
+  await freshStart(page, await popupId(request));
+  let failed = 0;
+  await page.route("**/api/menu*", (route) => {
+    if (failed++ > 0) return route.continue();
+    return route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" });
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("menu-item")).toHaveText(menu.filter(built).map((m) => menuText("en", m.title)));
+  expect(failed).toBe(2);
+  await expect(page.locator(".error-view")).toHaveCount(0);
+});
+
 test("the web view frames only http(s) pages and offers to open them outside", async ({ page }) => {
   await freshStart(page);
   await page.goto(`/#/webView?url=${encodeURIComponent("https://example.com/path")}`);

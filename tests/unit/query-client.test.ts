@@ -12,9 +12,19 @@ function manual<T>() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function clientAt(start = 1_000) {
+function clientAt(start = 1_000, retryDelayMs = 0) {
   const clock = { now: start };
-  return { client: new QueryClient(() => clock.now), clock };
+  return { client: new QueryClient(() => clock.now, retryDelayMs), clock };
+}
+
+/** A loader that fails with each of `failures` in turn, then answers `answer`; counts its calls. */
+function failingFirst<T>(failures: unknown[], answer: T) {
+  let calls = 0;
+  const load = () => {
+    const failure = failures[calls++];
+    return failure === undefined ? Promise.resolve(answer) : Promise.reject(failure);
+  };
+  return { load, calls: () => calls };
 }
 
 describe("the keyed query cache", () => {
@@ -63,6 +73,55 @@ describe("the keyed query cache", () => {
     expect(client.get(["coins"])).toMatchObject({ data: ["USDT"], error: failure, fetching: false });
     await expect(client.fetch(["other"], () => Promise.reject(new Error("boom")))).rejects.toBeInstanceOf(ApiFailure);
     expect(client.get(["other"]).error?.kind).toBe("network");
+  });
+
+  it("tries a read once more when it got no answer or a 5xx, and shows the second failure if that fails too", async () => {
+    const { client } = clientAt();
+    const dropped = failingFirst([new ApiFailure("Network error", "network")], ["USDT"]);
+    await expect(client.fetch(["coins"], dropped.load)).resolves.toEqual(["USDT"]);
+    expect(dropped.calls()).toBe(2);
+    expect(client.get(["coins"])).toMatchObject({ data: ["USDT"], error: undefined, fetching: false });
+
+    const proxy = failingFirst([new ApiFailure("Data format error", "format", undefined, 500)], { total: "1" });
+    await expect(client.fetch(["wallet"], proxy.load)).resolves.toEqual({ total: "1" });
+    expect(proxy.calls()).toBe(2);
+
+    const down = new ApiFailure("Server error", "error", undefined, 503);
+    const twice = failingFirst([down, down], "never");
+    await expect(client.fetch(["news"], twice.load)).rejects.toBe(down);
+    expect(twice.calls()).toBe(2);
+    expect(client.get(["news"]).error).toBe(down);
+  });
+
+  it("shows a refusal, an ended session and a timeout at once, without a second try", async () => {
+    const { client } = clientAt();
+    for (const failure of [
+      new ApiFailure("Not found", "error", "NOT_FOUND", 404),
+      new ApiFailure("Please log in", "999", "", 401),
+      new ApiFailure("Timed out", "timeout"),
+    ]) {
+      const load = failingFirst([failure], "never");
+      await expect(client.fetch(["page", failure.kind], load.load)).rejects.toBe(failure);
+      expect(load.calls()).toBe(1);
+    }
+  });
+
+  it("does not retry a read that a log-out or a newer read made moot while it waited", async () => {
+    const { client } = clientAt(1_000, 20);
+    const old = failingFirst([new ApiFailure("Network error", "network")], "old session's answer");
+    const read = client.fetch(["wallet"], old.load);
+    await tick(); // the first try has failed and the retry is waiting
+    client.clear();
+    await expect(read).rejects.toMatchObject({ kind: "network" });
+    expect(old.calls()).toBe(1);
+    expect(client.get(["wallet"]).data).toBeUndefined();
+
+    const first = failingFirst([new ApiFailure("Network error", "network")], "older");
+    const superseded = client.fetch(["orders"], first.load);
+    await expect(client.fetch(["orders"], async () => "newer", { force: true })).resolves.toBe("newer");
+    await expect(superseded).rejects.toMatchObject({ kind: "network" });
+    expect(first.calls()).toBe(1);
+    expect(client.get(["orders"]).data).toBe("newer");
   });
 
   it("invalidate(prefix) reads the mounted keys under it again at once and leaves the others stale for their next read", async () => {

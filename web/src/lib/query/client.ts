@@ -9,6 +9,8 @@ import { ApiFailure } from "../api.ts";
  * `invalidate(prefix)` marks entries stale and reads the mounted ones again;
  * `clear()` forgets everything (a session change), dropping answers still on their way;
  * mounted readers then see an empty entry and read it again (with the new session).
+ * A read that fails without an answer or with a 5xx is tried once more before the
+ * failure reaches the page (reads only: writes go through `mutation`, never here).
  */
 
 export type QueryKey = readonly (string | number | boolean | null | undefined)[];
@@ -54,6 +56,16 @@ export const keyStartsWith = (key: QueryKey, prefix: QueryKey): boolean =>
 
 const asFailure = (error: unknown) => (error instanceof ApiFailure ? error : new ApiFailure(String(error), "network"));
 
+/**
+ * A failure worth one more try: the request never got an answer, or the server (or a
+ * proxy in front of it) failed with a 5xx. A refusal (4xx), an ended session and a
+ * timeout (a minute already waited) are answers, so they are shown at once.
+ */
+const transient = (failure: ApiFailure) => failure.kind === "network" || (failure.status ?? 0) >= 500;
+
+/** How long a read waits before its one retry: long enough for a dropped connection to be replaced. */
+export const RETRY_DELAY_MS = 400;
+
 const EMPTY: QueryState<never> = Object.freeze({ data: undefined, error: undefined, fetching: false, requestedAt: 0 });
 
 export class QueryClient {
@@ -63,7 +75,23 @@ export class QueryClient {
   /** Bumped by clear(): answers to requests sent before it are dropped. */
   private generation = 0;
 
-  constructor(private now: () => number = Date.now) {}
+  constructor(
+    private now: () => number = Date.now,
+    private retryDelayMs = RETRY_DELAY_MS,
+  ) {}
+
+  /** Reads once more after a transient failure (unless a newer request or clear() made this one moot). */
+  private async loadWithRetry<T>(load: () => Promise<T>, current: () => boolean): Promise<T> {
+    try {
+      return await load();
+    } catch (error) {
+      const failure = asFailure(error);
+      if (!transient(failure) || !current()) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
+      if (!current()) throw failure;
+      return load();
+    }
+  }
 
   private entry(key: QueryKey): Entry {
     const hash = hashKey(key);
@@ -126,7 +154,7 @@ export class QueryClient {
     const current = () => mine === entry.seq && generation === this.generation;
     const request = (async () => {
       try {
-        const answer = await load();
+        const answer = await this.loadWithRetry(load, current);
         if (!current()) return answer;
         const data = entry.replay.reduce((d, write) => write(d), answer as unknown) as T;
         entry.replay = [];
