@@ -2,6 +2,7 @@ import type { AuctionLot } from "../durable/auction/auction-lot.ts";
 import { database } from "./domain/db.ts";
 import type { Env } from "./domain/env.ts";
 import { dueLotIds, ensureLot, lotObjectName, unstartedEndedItems } from "./domain/nft-auction/lots.ts";
+import { log } from "./domain/log.ts";
 
 /**
  * Every minute: wakes the lots whose end or pay deadline has passed (their own alarms do this; the cron is the
@@ -15,6 +16,6 @@ export async function runAuctionCron(env: Env, now = Date.now()): Promise<void> 
     const lots = env.AuctionLot as DurableObjectNamespace<AuctionLot>;
     await Promise.allSettled((await dueLotIds(db, now)).map((id) => lots.getByName(lotObjectName(id)).wake()));
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", job: "auction_cron", error: String(err) }));
+    log("error", { job: "auction_cron", error: String(err) });
   }
 }

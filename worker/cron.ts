@@ -9,6 +9,7 @@ import type { Env } from "./domain/env.ts";
 import { contractSymbols } from "./domain/contracts/pairs.ts";
 import { type OvernightResult, chargeOvernight } from "./domain/contracts/overnight.ts";
 import { quizSymbols } from "./domain/quiz/rounds.ts";
+import { log } from "./domain/log.ts";
 
 /** wrangler.toml `[triggers]`: the daily jobs, and every minute the markets' wake-up. */
 export const DAILY_CRON = "5 0 * * *";
@@ -29,7 +30,7 @@ const cleanup = (job: string, run: () => Promise<unknown>): Promise<CleanupOutco
     () => ({ status: "purged" as const }),
     (err: unknown) => {
       const error = err instanceof Error ? err.message : String(err);
-      console.error(JSON.stringify({ level: "error", job, message: "purge failed", error }));
+      log("error", { job, message: "purge failed", error });
       return { status: "failed" as const, error };
     },
   );
@@ -58,12 +59,11 @@ export async function runScheduled(env: Env, now: number, deps: { fetch?: FetchF
 export async function runMarketsCron(env: Env, wake: (symbol: string) => Promise<unknown>): Promise<WakeOutcome> {
   try {
     const outcome = await wakeMarkets(database(env.DB), wake);
-    for (const f of outcome.failed)
-      console.error(JSON.stringify({ level: "error", job: "markets_wake", market: f.symbol, error: f.error }));
+    for (const f of outcome.failed) log("error", { job: "markets_wake", market: f.symbol, error: f.error });
     return outcome;
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    console.error(JSON.stringify({ level: "error", job: "markets_wake", error }));
+    log("error", { job: "markets_wake", error });
     return { woken: [], failed: [{ symbol: "*", error }] };
   }
 }
@@ -77,11 +77,10 @@ export async function runContractsCron(env: Env, wake: (symbol: string) => Promi
     const symbols = await contractSymbols(database(env.DB));
     const results = await Promise.allSettled(symbols.map((s) => wake(s)));
     results.forEach((r, i) => {
-      if (r.status === "rejected")
-        console.error(JSON.stringify({ level: "error", job: "contracts_wake", market: symbols[i], error: String(r.reason) }));
+      if (r.status === "rejected") log("error", { job: "contracts_wake", market: symbols[i], error: String(r.reason) });
     });
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", job: "contracts_wake", error: String(err) }));
+    log("error", { job: "contracts_wake", error: String(err) });
   }
 }
 
@@ -94,11 +93,10 @@ export async function runQuizCron(env: Env, wake: (symbol: string) => Promise<un
     const symbols = await quizSymbols(database(env.DB));
     const results = await Promise.allSettled(symbols.map((s) => wake(s)));
     results.forEach((r, i) => {
-      if (r.status === "rejected")
-        console.error(JSON.stringify({ level: "error", job: "quiz_wake", market: symbols[i], error: String(r.reason) }));
+      if (r.status === "rejected") log("error", { job: "quiz_wake", market: symbols[i], error: String(r.reason) });
     });
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", job: "quiz_wake", error: String(err) }));
+    log("error", { job: "quiz_wake", error: String(err) });
   }
 }
 
@@ -117,14 +115,14 @@ export async function runOvernightFees(
     for (const [symbol, ids] of result.changed) {
       for (let i = 0; i < ids.length; i += 500) {
         await tell(symbol, ids.slice(i, i + 500)).catch((err: unknown) =>
-          console.error(JSON.stringify({ level: "warn", job: "overnight_fees", market: symbol, error: String(err) })),
+          log("warn", { job: "overnight_fees", market: symbol, error: String(err) }),
         );
       }
     }
     return result;
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    console.error(JSON.stringify({ level: "error", job: "overnight_fees", error }));
+    log("error", { job: "overnight_fees", error });
     return { error };
   }
 }

@@ -10,6 +10,7 @@ import type { Env } from "./domain/env.ts";
 import { roomName } from "./domain/markets/config.ts";
 import { roomRouting } from "./realtime/guards.ts";
 import { devOutboxPage } from "./routes/dev-outbox.ts";
+import { log } from "./domain/log.ts";
 
 export { UserRoom } from "../durable/rooms/user-room.ts";
 export { Market } from "../durable/spot/market.ts";
@@ -34,7 +35,7 @@ const kickEarnJobs = (env: Env) =>
   (env.EarnJobs as DurableObjectNamespace<EarnJobs>)
     .getByName("earn")
     .nudge()
-    .catch((err: unknown) => console.error(JSON.stringify({ level: "error", job: "earn_kick", error: String(err) })));
+    .catch((err: unknown) => log("error", { job: "earn_kick", error: String(err) }));
 
 /** Wakes one contract pair's object (it boots, rebuilds its triggers from D1 and arms its alarm). */
 const wakeContract = (env: Env) => (symbol: string) =>

@@ -20,6 +20,7 @@ import { availableUnits, coinOf, maskUid, money, uidsOf } from "../../worker/dom
 import { AlarmScheduler } from "../common/scheduler.ts";
 import type { AuctionRoom } from "./auction-room.ts";
 import { Serial } from "./serial.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * One auction lot (named "lot-<id>"). Thin glue: the rules are worker/domain/nft-auction/rules.ts, the D1 batches
@@ -40,7 +41,6 @@ export type Refusal = { error: { status: ApiError["status"]; code: MessageCode; 
 export type BidAnswer = { bid: AuctionBidResult } | Refusal;
 
 const RETRY_MS = 2_000;
-const log = (event: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "error", event, ...fields }));
 const refusal = (err: ApiError): Refusal => ({ error: { status: err.status, code: err.code, params: err.params ?? {} } });
 
 export class AuctionLot extends DurableObject<Env> {
@@ -203,7 +203,7 @@ export class AuctionLot extends DurableObject<Env> {
   private async runDue(all: boolean): Promise<void> {
     await this.scheduler.fire(
       (task) => this.serial.run(() => (task === "end" ? this.end() : task === "deadline" ? this.deadline() : this.drain())),
-      (task, err) => log("auction_task_failed", { lot: this.lotId, task, error: String(err) }),
+      (task, err) => log("error", { event: "auction_task_failed", lot: this.lotId, task, error: String(err) }),
       all ? ["drain", "end", "deadline"] : ["drain"],
     );
   }
@@ -267,6 +267,8 @@ export class AuctionLot extends DurableObject<Env> {
     const code = this.cached?.code;
     if (!code) return;
     const room = (this.env.AuctionRoom as DurableObjectNamespace<AuctionRoom>).getByName(code);
-    this.ctx.waitUntil(room.publish(frame).catch((err: unknown) => log("auction_publish_failed", { lot: this.lotId, error: String(err) })));
+    this.ctx.waitUntil(
+      room.publish(frame).catch((err: unknown) => log("error", { event: "auction_publish_failed", lot: this.lotId, error: String(err) })),
+    );
   }
 }

@@ -3,6 +3,7 @@ import type { UserRoom } from "../rooms/user-room.ts";
 import { users } from "../../schema/db/index.ts";
 import type { Env } from "../../worker/domain/env.ts";
 import type { Db } from "../../worker/domain/db.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * Sends frames (serialised UserRoomOutbound, e.g. `{type:"order", order}`) to
@@ -29,6 +30,6 @@ export async function pushToUsers(env: Env, db: Db, byUser: Map<number, string[]
       }),
     );
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", event: "order_push_failed", error: String(err) }));
+    log("warn", { event: "order_push_failed", error: String(err) });
   }
 }

@@ -15,12 +15,12 @@ import { roomName } from "../../worker/domain/markets/config.ts";
 import type { Market } from "../spot/market.ts";
 import type { StockFeed } from "../stocks/stock-feed.ts";
 import { pushToUsers } from "../common/push-users.ts";
-import { log } from "../common/log.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
 import { durableSql } from "../common/sql.ts";
 import { type BookPosition, ContractBook } from "./book.ts";
 import { type ContractDrainHooks, drainContractOutbox } from "./drain.ts";
 import { ContractStore } from "./store.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * One contract market per contract pair (named like its spot market, "BTC-USDT"). It holds the pair's open positions
@@ -108,7 +108,7 @@ export class ContractMarket extends DurableObject<Env> {
     await (this.env.StockFeed as DurableObjectNamespace<StockFeed>)
       .getByName(name)
       .prices()
-      .catch((err: unknown) => log("warn", "stock_feed_wake_failed", { market: name, error: String(err) }));
+      .catch((err: unknown) => log("warn", { event: "stock_feed_wake_failed", market: name, error: String(err) }));
   }
 
   /** The book from D1's live rows, leaving out positions whose fired trigger still waits in the outbox. */
@@ -189,7 +189,7 @@ export class ContractMarket extends DurableObject<Env> {
     const symbol = this.pair.market.symbol;
     await this.scheduler.fire(
       (task) => (task === "tick" ? this.tick() : task === "drain" ? this.drain() : this.resync()),
-      (task, err) => log("error", "contract_task_failed", { market: symbol, task, error: String(err) }),
+      (task, err) => log("error", { event: "contract_task_failed", market: symbol, task, error: String(err) }),
       this.store.outboxSize() > 0 ? ["drain"] : [],
     );
   }

@@ -8,6 +8,7 @@ import type { ContractMarket } from "../contract/contract-market.ts";
 import type { Market } from "../spot/market.ts";
 import type { StockFeed } from "../stocks/stock-feed.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /** When nothing is due, look again after this long (the every-minute cron also kicks it). */
 const IDLE_MS = 60_000;
@@ -47,7 +48,7 @@ export class EarnJobs extends DurableObject<Env> {
       async () => {
         await this.run();
       },
-      (_task, err) => console.error(JSON.stringify({ level: "error", job: "earn", error: String(err) })),
+      (_task, err) => log("error", { job: "earn", error: String(err) }),
       ["run"],
     );
   }
@@ -77,7 +78,7 @@ export class EarnJobs extends DurableObject<Env> {
   private run(): Promise<RunResult> {
     this.running ??= runEarnJobs(database(this.env.DB), Date.now, BUDGET_MS, EARN_JOBS, this.trail)
       .then((result) => {
-        for (const f of result.failed) console.error(JSON.stringify({ level: "error", job: f.job, error: f.error }));
+        for (const f of result.failed) log("error", { job: f.job, error: f.error });
         this.scheduler.at("run", Date.now() + (result.more ? 1 : IDLE_MS));
         return result;
       })

@@ -7,6 +7,7 @@ import { dueRounds, nextEnd, planAutoRounds } from "../../worker/domain/quiz/rou
 import { type SettleOutcome, settleRound } from "../../worker/domain/quiz/settle.ts";
 import type { Market } from "../spot/market.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * The quiz rounds of one market (named like its Market object, "BTC-USDT"). Thin glue over D1, which holds the rounds:
@@ -21,8 +22,6 @@ import { AlarmScheduler } from "../common/scheduler.ts";
 type Task = "settle" | "plan";
 
 const PLAN_EVERY_MS = 10 * 60_000;
-
-const log = (event: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "error", event, ...fields }));
 
 export class QuizMarket extends DurableObject<Env> {
   private readonly db: Db;
@@ -71,7 +70,7 @@ export class QuizMarket extends DurableObject<Env> {
     if (!this.market) return;
     await this.scheduler.fire(
       (task) => (task === "settle" ? this.settle() : this.plan()),
-      (task, err) => log("quiz_task_failed", { market: this.market?.symbol, task, error: String(err) }),
+      (task, err) => log("error", { event: "quiz_task_failed", market: this.market?.symbol, task, error: String(err) }),
     );
   }
 

@@ -13,6 +13,7 @@ import { tickerOf, tickerRows } from "../../worker/domain/markets/tickers.ts";
 import type { Env } from "../../worker/domain/env.ts";
 import { readFrame } from "../common/frames.ts";
 import type { MarketSnapshot } from "../spot/publisher.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * Public, read-only market rooms (partyserver): /parties/market-room/BTC-USDT for
@@ -133,7 +134,7 @@ export class MarketRoom extends Server<Env> {
       this.#depth ??= snap.depth;
       if (this.#trades.length === 0) this.#trades = snap.trades;
     } catch (err) {
-      console.error(JSON.stringify({ level: "warn", event: "market_room_snapshot_failed", room: this.name, error: String(err) }));
+      log("warn", { event: "market_room_snapshot_failed", room: this.name, error: String(err) });
     }
   }
 

@@ -20,6 +20,7 @@ import { pushToUsers } from "../common/push-users.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
 import { SecondsBook } from "./book.ts";
 import { settleDue } from "./settle.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * The seconds contracts of one market (named like its Market object, "BTC-USDT"). Thin glue: the book (book.ts) keeps
@@ -42,8 +43,6 @@ export type AcceptRequest = Omit<OpenOrder, "id" | "open" | "createdAt" | "handl
 };
 export type AcceptResult =
   { order: SecondsOrder } | { error: { status: ApiError["status"]; code: ApiError["code"]; params: ApiError["params"] } };
-
-const log = (event: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "error", event, ...fields }));
 
 export class SecondsMarket extends DurableObject<Env> {
   private readonly db: Db;
@@ -131,7 +130,7 @@ export class SecondsMarket extends DurableObject<Env> {
     await this.scheduler.fire(
       (task) => (task === "settle" ? this.settle() : this.reconcile()),
       // A failed settlement is retried by the scheduler; the book still holds every unpaid order.
-      (task, err) => log("seconds_task_failed", { market: this.market?.symbol, task, error: String(err) }),
+      (task, err) => log("error", { event: "seconds_task_failed", market: this.market?.symbol, task, error: String(err) }),
       this.book.next() !== null && this.book.next()! <= Date.now() ? ["settle"] : [],
     );
   }

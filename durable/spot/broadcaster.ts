@@ -5,12 +5,12 @@ import { commit, type Statement } from "../../worker/domain/ledger/index.ts";
 import { roomName } from "../../worker/domain/markets/config.ts";
 import { writeTicker } from "../../worker/domain/markets/tickers.ts";
 import type { MarketRoom } from "../rooms/market-room.ts";
-import { log } from "../common/log.ts";
 import { PublishPacer } from "../common/publish-pacer.ts";
 import { pushToUsers } from "../common/push-users.ts";
 import type { MarketCore } from "./core.ts";
 import { OrderPushes } from "./order-pushes.ts";
 import { frames, liveTicker, PUBLISH_INTERVAL_MS, spotOrderFrame } from "./publisher.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /** However slow the room, a market publishes at least once a second. */
 const MAX_PUBLISH_GAP_MS = 1_000;
@@ -75,7 +75,7 @@ export class Broadcaster {
     try {
       await commit(this.deps.db, write);
     } catch (err) {
-      log("warn", "market_ticker_copy_failed", { market: this.deps.core.config.symbol, error: String(err) });
+      log("warn", { event: "market_ticker_copy_failed", market: this.deps.core.config.symbol, error: String(err) });
     }
   }
 
@@ -95,7 +95,7 @@ export class Broadcaster {
     try {
       await this.rooms().getByName(roomName(core.config.symbol)).publish(out);
     } catch (err) {
-      log("warn", "market_publish_failed", { market: core.config.symbol, error: String(err) });
+      log("warn", { event: "market_publish_failed", market: core.config.symbol, error: String(err) });
       // Ticker and depth are whole pictures: the next publish (paced as usual) sends the current ones again.
       core.dirty.ticker = true;
       core.dirty.depth = true;
@@ -114,7 +114,7 @@ export class Broadcaster {
         .getByName("ALL")
         .publish([{ type: "tickers", tickers: [t] }]);
     } catch (err) {
-      log("warn", "market_publish_all_failed", { market: t.symbol, error: String(err) });
+      log("warn", { event: "market_publish_all_failed", market: t.symbol, error: String(err) });
     }
     return false;
   }

@@ -13,6 +13,7 @@ import {
 import { aggregate, bucketStart, type ChartCandle, mergeCandles, overlay, ticker, type Trade, type TickerTicks } from "./candles.ts";
 import { type EngineEvent, EventLog, MatchingEngine, type PlaceCommand } from "./engine/index.ts";
 import type { CandleRow, MarketStore, OrderRow, TradeRow } from "./store.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * The market's logic around the matching engine, with injected storage and clock
@@ -80,7 +81,7 @@ export class MarketCore {
       next.base.precision === c.base.precision &&
       next.quote.precision === c.quote.precision;
     if (!same) {
-      console.error(JSON.stringify({ level: "error", event: "market_config_units_changed", market: c.symbol }));
+      log("error", { event: "market_config_units_changed", market: c.symbol });
       return false;
     }
     this.config = next;

@@ -15,7 +15,6 @@ import type { Committed, OrderView, PlaceOrder, Step } from "../../worker/domain
 import { writeReferencePrice } from "../../worker/domain/markets/tickers.ts";
 import { toTicks } from "../../worker/domain/markets/units.ts";
 import { BurstTimer } from "../common/burst-timer.ts";
-import { log } from "../common/log.ts";
 import { RateWindow } from "../common/rate-window.ts";
 import { AlarmScheduler } from "../common/scheduler.ts";
 import { MarketCore } from "./core.ts";
@@ -32,6 +31,7 @@ import { SimTraderRule, simTradersAllowed } from "./sim-traders.ts";
 import { candleFrame, depthFrame, liveTicker, type MarketSnapshot, priceText, tradeFrame } from "./publisher.ts";
 import { MarketStore, durableSql } from "./store.ts";
 import { PriceTrail } from "../common/trail.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * One spot trading pair (named "BTC-USDT"): order book, matching, candles, ticker, reference price and market maker.
@@ -139,7 +139,7 @@ export class Market extends DurableObject<Env> {
     patient: () => this.lastPass >= BUSY_PASS,
     fire: () => {
       this.drain().catch((err) =>
-        log("error", "market_task_failed", { market: this.core?.config.symbol, task: "drain", error: String(err) }),
+        log("error", { event: "market_task_failed", market: this.core?.config.symbol, task: "drain", error: String(err) }),
       );
     },
   });
@@ -185,7 +185,7 @@ export class Market extends DurableObject<Env> {
       core,
       ids: () => this.ids,
       commit: (m, orders, now) => commitOrders(this.db, m, orders, now),
-      onError: (err) => log("warn", "market_maker_quote_failed", { market: symbol, error: String(err) }),
+      onError: (err) => log("warn", { event: "market_maker_quote_failed", market: symbol, error: String(err) }),
     });
     this.intake = new OrderIntake({
       store: core.store,
@@ -198,7 +198,7 @@ export class Market extends DurableObject<Env> {
       placeAll: (list) => void core.placeMany(list),
       refuse: (o) => void core.refuse(o, "insufficient_balance"),
       later: (fn, ms) => void setTimeout(fn, ms),
-      onError: (err) => log("error", "market_intake_failed", { market: symbol, error: String(err) }),
+      onError: (err) => log("error", { event: "market_intake_failed", market: symbol, error: String(err) }),
       // Every order arms a drain (DRAIN_DELAY_MS), which carries the queue in its own D1 batch; this is the net.
       groupMs: INTAKE_NET_MS,
     });
@@ -252,7 +252,7 @@ export class Market extends DurableObject<Env> {
         retryMs: EXCHANGE_RETRY_MS,
         connect: workerdConnector,
         onMessage: (text) => feed.onMessage(text, Date.now()),
-        onError: (err) => log("warn", "market_feed_connect_failed", { market: m.symbol, error: String(err) }),
+        onError: (err) => log("warn", { event: "market_feed_connect_failed", market: m.symbol, error: String(err) }),
       });
       this.index = new IndexHistory({ symbol: m.feedSymbol, tickSize: m.tickSize, fetch: (url) => fetch(url) });
       return feed;
@@ -390,7 +390,7 @@ export class Market extends DurableObject<Env> {
       const rows = await this.index.candles(period, from, to);
       return { source: this.feed.kind, candles: rows.map((c) => candleFrame(core.config, c)) };
     } catch (err) {
-      log("warn", "market_index_klines_failed", { market: core.config.symbol, error: String(err) });
+      log("warn", { event: "market_index_klines_failed", market: core.config.symbol, error: String(err) });
       return null;
     }
   }
@@ -438,7 +438,7 @@ export class Market extends DurableObject<Env> {
     if (!core) return;
     await this.scheduler.fire(
       (task) => this.task(task),
-      (task, err) => log("error", "market_task_failed", { market: core.config.symbol, task, error: String(err) }),
+      (task, err) => log("error", { event: "market_task_failed", market: core.config.symbol, task, error: String(err) }),
       // A pending outbox or intake is always worth a try, whatever woke us.
       core.store.outboxSize() > 0 || (this.intake?.size ?? 0) > 0 ? ["drain"] : [],
     );
@@ -567,7 +567,7 @@ export class Market extends DurableObject<Env> {
       try {
         core.place(placeOf(r, core.config));
       } catch (err) {
-        log("error", "market_reconcile_failed", { order: r.id, error: String(err) });
+        log("error", { event: "market_reconcile_failed", order: r.id, error: String(err) });
       }
     }
   }
@@ -586,7 +586,7 @@ export class Market extends DurableObject<Env> {
     core.store.setMeta("traders", JSON.stringify(t.rule.state()));
     if (!order) return;
     const result = await this.submit(order);
-    if ("error" in result) log("warn", "market_sim_trader_refused", { market: core.config.symbol, code: result.error.code });
+    if ("error" in result) log("warn", { event: "market_sim_trader_refused", market: core.config.symbol, code: result.error.code });
   }
 }
 

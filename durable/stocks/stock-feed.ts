@@ -17,6 +17,7 @@ import { SimulatedFeed } from "../common/random-walk.ts";
 import { PriceTrail } from "../common/trail.ts";
 import { type SessionStats, changeText, nextStats } from "./session-stats.ts";
 import { ProviderQuotes, type StockFeedKind, finnhubStreamUrl, finnhubSubscribe, stockFeedKind } from "./quote-source.ts";
+import { log } from "../../worker/domain/log.ts";
 
 /**
  * The reference feed of one stock pair (named like its contract object, "AAPL-USDT"): during NYSE regular hours it
@@ -47,8 +48,6 @@ export type StockPrices = {
 };
 
 type Saved = { sim?: string; stats?: SessionStats; lastAt?: number; offset?: number };
-
-const log = (event: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "warn", event, ...fields }));
 
 const workerdConnector =
   (symbol: string): Connector =>
@@ -108,7 +107,7 @@ export class StockFeed extends DurableObject<Env> {
         retryMs: RETRY_MS,
         connect: workerdConnector(market.feedSymbol || market.base.name),
         onMessage: (text) => provider.onMessage(text, Date.now()),
-        onError: (err) => log("stock_feed_connect_failed", { market: market.symbol, error: String(err) }),
+        onError: (err) => log("warn", { event: "stock_feed_connect_failed", market: market.symbol, error: String(err) }),
       });
     }
     await this.tick();
@@ -127,7 +126,7 @@ export class StockFeed extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     await this.scheduler.fire(
       () => this.tick(),
-      (_task, err) => log("stock_feed_tick_failed", { market: this.market?.symbol ?? "", error: String(err) }),
+      (_task, err) => log("warn", { event: "stock_feed_tick_failed", market: this.market?.symbol ?? "", error: String(err) }),
     );
   }
 

@@ -181,7 +181,8 @@ describe("refreshFiatRates", () => {
   });
 
   it("holds back a rate that more than doubles or halves against the stored one, and updates the rest", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // Warnings go to stderr with the errors (worker/domain/log.ts).
+    const warn = vi.spyOn(console, "error").mockImplementation(() => {});
     // JPY quoted the wrong way round (USD per JPY) is the classic provider mistake.
     const p = provider({ rates: { EUR: 0.87, JPY: 0.00664, VND: 26400 } });
     const result = await refreshFiatRates(ENV, { fetch: p.fetch, now: NOW });

@@ -5,6 +5,7 @@ import { DEFAULT_LANG } from "../../schema/api/lang.ts";
 import { translate } from "../domain/i18n/translate.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
+import { log } from "../domain/log.ts";
 
 /** One error handler: known errors become translated envelopes; anything else is logged, never leaked. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
@@ -19,7 +20,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const code = err.status === 413 ? "BODY_TOO_LARGE" : err.status === 404 ? "NOT_FOUND" : "BAD_BODY";
     return c.json<ErrorEnvelope>({ type: "error", code, message: translate(code, lang) }, err.status);
   }
-  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
+  log("error", { requestId, path: c.req.path, error: String(err), stack: (err as Error)?.stack });
   return c.json<ErrorEnvelope>(
     { type: "error", code: "INTERNAL_ERROR", message: translate("INTERNAL_ERROR", lang, { requestId }), request_id: requestId },
     500,

@@ -4,6 +4,7 @@ import { users } from "../../schema/db/index.ts";
 import type { Env } from "../domain/env.ts";
 import type { Db } from "../domain/db.ts";
 import { createNotification, type NewNotification } from "../domain/messages/notifications.ts";
+import { log } from "../domain/log.ts";
 
 /** The user's private room, named by the public uid; null for an unknown user. */
 async function userRoom(env: Env, db: Db, userId: number) {
@@ -20,7 +21,7 @@ export async function pushUnread(env: Env, db: Db, userId: number): Promise<void
   try {
     await (await userRoom(env, db, userId))?.refreshUnread();
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", event: "unread_push_failed", userId, error: String(err) }));
+    log("warn", { event: "unread_push_failed", userId, error: String(err) });
   }
 }
 
@@ -34,7 +35,7 @@ export async function closeSessionSockets(env: Env, db: Db, userId: number, whic
   try {
     await (await userRoom(env, db, userId))?.closeSessions(which);
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", event: "socket_close_failed", userId, error: String(err) }));
+    log("warn", { event: "socket_close_failed", userId, error: String(err) });
   }
 }
 

@@ -6,6 +6,7 @@ import type { Env } from "../domain/env.ts";
 import { notFound } from "../domain/errors.ts";
 import { type ConversationRow, conversationById, markConversationRead } from "../domain/support/thread.ts";
 import { pushUnread } from "./push.ts";
+import { log } from "../domain/log.ts";
 
 /**
  * Live delivery of customer-service changes, after they are stored in D1: the conversation's room, the agents' desk and
@@ -20,7 +21,7 @@ async function quietly(event: string, run: () => Promise<unknown>): Promise<void
   try {
     await run();
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", event, error: String(err) }));
+    log("warn", { event, error: String(err) });
   }
 }
 

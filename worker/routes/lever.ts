@@ -52,6 +52,7 @@ import { idempotent } from "../http/idempotency.ts";
 import { ok } from "../http/respond.ts";
 import { parse } from "../http/validate.ts";
 import { requireVerification } from "../http/verification.ts";
+import { log } from "../domain/log.ts";
 
 /**
  * Contract (lever) trading, the spec's `/lever/*`. The house is the counterparty at the pair's reference price
@@ -105,7 +106,7 @@ async function tellContract(c: AppContext, pair: ContractPair, ids: number[]): P
   try {
     await (c.env.ContractMarket as DurableObjectNamespace<ContractMarket>).getByName(roomName(pair.market.symbol)).refresh(ids);
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", event: "contract_refresh_failed", market: pair.market.symbol, error: String(err) }));
+    log("warn", { event: "contract_refresh_failed", market: pair.market.symbol, error: String(err) });
   }
 }
 
@@ -137,7 +138,7 @@ export const copyDeps = (env: Env): CopyDeps => ({
 const followTheTrader = (c: AppContext) =>
   c.executionCtx.waitUntil(
     syncCopies(c.var.db, copyDeps(c.env), { traderId: c.var.user.id }).catch((err: unknown) =>
-      console.error(JSON.stringify({ level: "error", job: "copy_sync", trader: c.var.user.id, error: String(err) })),
+      log("error", { job: "copy_sync", trader: c.var.user.id, error: String(err) }),
     ),
   );
 

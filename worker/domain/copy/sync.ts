@@ -8,6 +8,7 @@ import type { Db } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { translate } from "../i18n/translate.ts";
 import { copyLots } from "./sizing.ts";
+import { log } from "../log.ts";
 
 /**
  * The copy hook: makes the followers' copies match their traders' positions, through the contract path itself
@@ -115,7 +116,7 @@ export async function syncCopies(db: Db, deps: CopyDeps, opts: { traderId?: numb
         }
       } else if (code !== "IDEMPOTENCY_KEY_REUSED" && code !== "CONTRACT_CLOSING") {
         // Copied meanwhile by a concurrent run (the journal key), or the follower has a close in flight (next run).
-        console.error(JSON.stringify({ level: "error", job: "copy_open", position: c.p.id, follower: c.followerId, error: String(err) }));
+        log("error", { job: "copy_open", position: c.p.id, follower: c.followerId, error: String(err) });
       }
     }
   }
@@ -155,9 +156,7 @@ export async function syncCopies(db: Db, deps: CopyDeps, opts: { traderId?: numb
   for (const [symbol, ids] of touched) {
     await deps
       .refresh(symbol, ids)
-      .catch((err: unknown) =>
-        console.error(JSON.stringify({ level: "warn", event: "contract_refresh_failed", market: symbol, error: String(err) })),
-      );
+      .catch((err: unknown) => log("warn", { event: "contract_refresh_failed", market: symbol, error: String(err) }));
   }
   return result;
 }

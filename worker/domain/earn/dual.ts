@@ -32,6 +32,7 @@ import {
 import { requireCurrency, userUnits } from "../wallet/currencies.ts";
 import { auditCreatedStatement } from "./audit-created.ts";
 import type { ChunkResult } from "./mining.ts";
+import { log } from "../log.ts";
 
 /**
  * Dual products (the spec's `/dual/*`): operators offer calls and puts on a coin; a purchase moves its cost from the
@@ -495,9 +496,7 @@ async function settleOneByOne(db: Db, settled: Settled[], retry: number[][], now
     } catch (err) {
       if (err instanceof DuplicateJournal) continue;
       if (!(err instanceof ApiError && err.code === "INSUFFICIENT_BALANCE")) throw err;
-      console.error(
-        JSON.stringify({ level: "error", job: "dual_settlement", order: s.id, error: "the dual account cannot cover the payout" }),
-      );
+      log("error", { job: "dual_settlement", order: s.id, error: "the dual account cannot cover the payout" });
       unpaid.push([s.id]);
     }
   }

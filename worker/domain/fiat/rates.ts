@@ -6,6 +6,7 @@ import { FIAT_CODES, type FiatCode, type FiatRate, isFiatCode } from "../../../s
 import { fiatRates } from "../../../schema/db/index.ts";
 import type { Env } from "../env.ts";
 import type { Db } from "../db.ts";
+import { log } from "../log.ts";
 
 /**
  * Fiat display rates: units of each supported fiat per 1 USD, refreshed once a
@@ -149,7 +150,7 @@ export async function refreshFiatRates(
 ): Promise<RefreshResult> {
   const url = (env.FIAT_RATES_URL ?? "").trim();
   if (!url) {
-    console.log(JSON.stringify({ level: "info", job: "fiat-rates", message: "FIAT_RATES_URL is empty; stored rates kept" }));
+    log("info", { job: "fiat-rates", message: "FIAT_RATES_URL is empty; stored rates kept" });
     return { status: "skipped", reason: "no provider configured" };
   }
   const db = database(env.DB);
@@ -173,14 +174,12 @@ export async function refreshFiatRates(
       .values(accepted.map(([currencyCode, rate]) => ({ currencyCode, rate, updatedAt: now })))
       .onConflictDoUpdate({ target: fiatRates.currencyCode, set: { rate: sql`excluded.rate`, updatedAt: sql`excluded.updated_at` } });
     if (heldBack.length > 0) {
-      console.warn(
-        JSON.stringify({ level: "warn", job: "fiat-rates", message: "rates moved more than 2x; stored rates kept", codes: heldBack }),
-      );
+      log("warn", { job: "fiat-rates", message: "rates moved more than 2x; stored rates kept", codes: heldBack });
     }
     return { status: "updated", updated: accepted.map(([code]) => code), heldBack };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    console.error(JSON.stringify({ level: "error", job: "fiat-rates", message: "refresh failed; stored rates kept", error }));
+    log("error", { job: "fiat-rates", message: "refresh failed; stored rates kept", error });
     return { status: "failed", error };
   }
 }

@@ -5,6 +5,7 @@ import type { ChunkResult } from "../earn/mining.ts";
 import { bound, errorText, post } from "../ledger/index.ts";
 import { inviteConfig } from "./config.ts";
 import { type InviteeFee, type RebateLine, payableDays, rebateJournal, rebateLines } from "./rebate-rules.ts";
+import { log } from "../log.ts";
 
 export { REBATE_GRACE_MS, payableDays } from "./rebate-rules.ts";
 
@@ -88,7 +89,7 @@ export async function payRebatesChunk(db: Db, now = Date.now(), limit = 50): Pro
       await payRebate(db, Number(r.inviter), Number(r.day), rate, now);
       processed++;
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", job: "invite_rebates", inviter: r.inviter, day: r.day, error: errorText(err) }));
+      log("error", { job: "invite_rebates", inviter: r.inviter, day: r.day, error: errorText(err) });
     }
   }
   return { processed, more: results.length === limit && processed > 0 };

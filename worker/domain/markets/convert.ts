@@ -30,6 +30,7 @@ import {
 } from "./conversion-rule.ts";
 import { cachedMarkets } from "./markets.ts";
 import { type QuoteClaims, newQuoteNonce, readQuote, signQuote } from "./quote-token.ts";
+import { log } from "../log.ts";
 
 /**
  * Coin conversion in the change account, at live prices checked by the rule in
@@ -95,7 +96,7 @@ async function leg(currency: Currency, role: "from" | "to", markets: MarketConfi
     live = await prices(m);
   } catch (err) {
     // An unreachable market proves no price: refuse rather than fall back to a stored one.
-    console.error(JSON.stringify({ level: "warn", event: "conversion_prices_failed", market: m.symbol, error: String(err) }));
+    log("warn", { event: "conversion_prices_failed", market: m.symbol, error: String(err) });
     throw conflict("CONVERSION_NO_PRICE", { currency: currency.name });
   }
   if (role === "to" && !live.enabled) throw conflict("CONVERSION_TARGET_DISABLED", { currency: currency.name });

@@ -4,6 +4,7 @@ import { currencies, markets } from "../../../schema/db/index.ts";
 import { badRequest } from "../errors.ts";
 import type { Db } from "../db.ts";
 import { checkMarketConfig, type MarketConfig, stepOf } from "./config.ts";
+import { log } from "../log.ts";
 
 /**
  * Market configuration from D1 (the markets table joined with both currencies).
@@ -57,7 +58,7 @@ export async function loadMarkets(db: Db): Promise<MarketConfig[]> {
       );
     } catch (err) {
       // A market that cannot settle exactly is never offered.
-      console.error(JSON.stringify({ level: "error", event: "market_config_invalid", market: m.symbol, error: String(err) }));
+      log("error", { event: "market_config_invalid", market: m.symbol, error: String(err) });
     }
   }
   return out;

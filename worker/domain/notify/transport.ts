@@ -2,6 +2,7 @@ import { messageOutbox } from "../../../schema/db/index.ts";
 import { type Env, isLocalEnvironment } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { Db } from "../db.ts";
+import { log } from "../log.ts";
 
 /** One message to one address; `body` is already in the reader's language. */
 export type OutgoingMessage = { channel: "email" | "sms"; to: string; subject: string; body: string };
@@ -59,12 +60,12 @@ export function httpTransport(config: HttpTransportConfig): Transport {
           signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
         });
       } catch (err) {
-        console.error(JSON.stringify({ level: "error", event: "delivery_failed", channel: msg.channel, error: String(err) }));
+        log("error", { event: "delivery_failed", channel: msg.channel, error: String(err) });
         throw new ApiError(502, "DELIVERY_FAILED");
       }
       if (!res.ok) {
         const detail = (await res.text().catch(() => "")).slice(0, 300).replace(/\d{4,}/g, "****");
-        console.error(JSON.stringify({ level: "error", event: "delivery_failed", channel: msg.channel, status: res.status, detail }));
+        log("error", { event: "delivery_failed", channel: msg.channel, status: res.status, detail });
         throw new ApiError(502, "DELIVERY_FAILED");
       }
       await res.body?.cancel();
