@@ -18,7 +18,6 @@
 // (app, peer, app, peer, ...) on ten. Targets: ten connections at least 0.6x the
 // peer's throughput; one connection p99 at most 2x the peer's.
 import { loadavg } from "node:os";
-import { post } from "./lib/http-client.ts";
 import { committedInD1, drained, marketStub, orderFlow } from "./lib/orders.ts";
 import { fmtMs, summarize } from "./lib/stats.ts";
 import { startMinimalPeer, startWorkerd } from "./lib/workerd.ts";
@@ -35,19 +34,7 @@ const peer = await startMinimalPeer(Number(process.env.BENCH_PEER_PORT ?? 8880))
 try {
   const flow = await orderFlow(app.mf, app.base);
   const market = await marketStub(app.mf);
-  const peerBody = new URLSearchParams({
-    currency_id: "1",
-    legal_id: "3",
-    type: "1",
-    amount: "0.0001",
-    target_price: "10000.00",
-  }).toString();
-  const insert = async (): Promise<number> => {
-    const t0 = performance.now();
-    const res = await post(`${peer.base}/`, peerBody);
-    if (res.status !== 200) throw new Error(`peer: HTTP ${res.status}`);
-    return performance.now() - t0;
-  };
+  const { insert } = peer;
   const ids: number[] = [];
   const crossing: number[] = [];
   const order = async (): Promise<number> => {

@@ -12,7 +12,6 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { post } from "./lib/http-client.ts";
 import { drained, marketStub, orderFlow } from "./lib/orders.ts";
 import { fmtMs, summarize } from "./lib/stats.ts";
 import { startMinimalPeer, startWorkerd } from "./lib/workerd.ts";
@@ -29,12 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), "profile-tail-"));
 try {
   const flow = await orderFlow(app.mf, app.base);
   const market = await marketStub(app.mf);
-  const body = new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "10000.00" }).toString();
-  const insert = async () => {
-    const t0 = performance.now();
-    await post(`${peer.base}/`, body);
-    return performance.now() - t0;
-  };
+  const { insert } = peer;
   for (let i = 0; i < 100; i++) {
     await flow.place();
     await insert();

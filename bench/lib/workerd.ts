@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { post } from "./http-client.ts";
 
 /**
  * The app served by workerd directly, as the budgets in the issues are stated:
@@ -71,9 +72,10 @@ export function devVars(): Record<string, string> {
 /**
  * The same-run peer of the order bench: the smallest Worker that does what the
  * order path must at least do, a POST through a Worker into a Durable Object that
- * inserts one SQLite row, served by workerd the same way.
+ * inserts one SQLite row, served by workerd the same way. `insert()` sends one
+ * such POST (an order's form, as the app's orders carry) and answers its latency (ms).
  */
-export async function startMinimalPeer(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startMinimalPeer(port: number): Promise<{ base: string; insert: () => Promise<number>; stop: () => Promise<void> }> {
   const script = `
     import { DurableObject } from "cloudflare:workers";
     export class Book extends DurableObject {
@@ -92,7 +94,15 @@ export async function startMinimalPeer(port: number): Promise<{ base: string; st
         return Response.json(await env.BOOK.getByName("BTC-USDT").insert(body));
       },
     };`;
-  return startScript(port, script, { BOOK: "Book" });
+  const peer = await startScript(port, script, { BOOK: "Book" });
+  const body = new URLSearchParams({ currency_id: "1", legal_id: "3", type: "1", amount: "0.0001", target_price: "10000.00" }).toString();
+  const insert = async (): Promise<number> => {
+    const t0 = performance.now();
+    const res = await post(`${peer.base}/`, body);
+    if (res.status !== 200) throw new Error(`peer: HTTP ${res.status}`);
+    return performance.now() - t0;
+  };
+  return { ...peer, insert };
 }
 
 /**

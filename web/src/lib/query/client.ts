@@ -64,7 +64,7 @@ const asFailure = (error: unknown) => (error instanceof ApiFailure ? error : new
 const transient = (failure: ApiFailure) => failure.kind === "network" || (failure.status ?? 0) >= 500;
 
 /** How long a read waits before its one retry: long enough for a dropped connection to be replaced. */
-export const RETRY_DELAY_MS = 400;
+const RETRY_DELAY_MS = 400;
 
 const EMPTY: QueryState<never> = Object.freeze({ data: undefined, error: undefined, fetching: false, requestedAt: 0 });
 
